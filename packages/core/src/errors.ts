@@ -1,0 +1,67 @@
+/**
+ * One catalogue of error codes. Every failure the core reports is a
+ * `HelpdeskError` carrying one of these codes; only the HTTP layer maps the
+ * `kind` to a status code.
+ */
+export type ErrorKind =
+  | "bad_request"
+  | "invalid"
+  | "not_found"
+  | "conflict"
+  | "forbidden"
+  | "unauthorized"
+  | "unavailable";
+
+export const ERROR_CODES = {
+  REQUEST_QUERY_INVALID: { kind: "bad_request", message: "The query parameters are invalid" },
+  REQUEST_IDS_TOO_MANY: { kind: "bad_request", message: "Too many ids: at most 100 are accepted" },
+  RECORD_INVALID: { kind: "invalid", message: "Record validation errors" },
+  AUTH_REQUIRED: { kind: "unauthorized", message: "Couldn't authenticate you" },
+  AUTH_FORBIDDEN: { kind: "forbidden", message: "You do not have access to this resource" },
+  TENANT_NOT_FOUND: { kind: "not_found", message: "No help desk is served at this host" },
+  TENANT_HOST_TAKEN: { kind: "conflict", message: "A tenant already serves this host" },
+  TICKET_NOT_FOUND: { kind: "not_found", message: "Ticket not found" },
+  TICKET_CLOSED: { kind: "invalid", message: "A closed ticket cannot be changed" },
+  TICKET_STATUS_BACK_TO_NEW: { kind: "invalid", message: "A ticket cannot go back to status new" },
+  TICKET_SOLVED_WITHOUT_ASSIGNEE: { kind: "invalid", message: "Assignee must not be empty when the ticket is solved" },
+  USER_NOT_FOUND: { kind: "not_found", message: "User not found" },
+  USER_EMAIL_TAKEN: { kind: "invalid", message: "E-mail address is already used by another user" },
+  USER_PHONE_TAKEN: { kind: "invalid", message: "Phone number is already used by another user" },
+  USER_MERGE_NOT_END_USER: { kind: "invalid", message: "Only an end user can be merged into another user" },
+  USER_HAS_TICKETS: { kind: "invalid", message: "The user still requests tickets: merge them into another user instead" },
+  USER_DELETE_SELF: { kind: "invalid", message: "You cannot delete yourself" },
+  GROUP_NOT_FOUND: { kind: "not_found", message: "Group not found" },
+  GROUP_NAME_TAKEN: { kind: "invalid", message: "A group with this name already exists" },
+  ORGANIZATION_NOT_FOUND: { kind: "not_found", message: "Organization not found" },
+  ORGANIZATION_NAME_TAKEN: { kind: "invalid", message: "An organization with this name already exists" },
+  API_TOKEN_NOT_FOUND: { kind: "not_found", message: "API token not found" },
+  STORAGE_UNAVAILABLE: { kind: "unavailable", message: "The database is unavailable" },
+} as const satisfies Record<string, { kind: ErrorKind; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** Field-level problems, keyed by field path (`title`, `comment.content`). */
+export type ErrorDetails = Record<string, Array<{ description: string }>>;
+
+/** The only error type the core throws on purpose. */
+export class HelpdeskError extends Error {
+  readonly code: ErrorCode;
+  readonly kind: ErrorKind;
+  readonly details: ErrorDetails | undefined;
+
+  constructor(code: ErrorCode, options: { description?: string; details?: ErrorDetails; cause?: unknown } = {}) {
+    super(options.description ?? ERROR_CODES[code].message, { cause: options.cause });
+    this.name = "HelpdeskError";
+    this.code = code;
+    this.kind = ERROR_CODES[code].kind;
+    this.details = options.details;
+  }
+}
+
+/** Shorthand for a 422 naming one field. */
+export function invalidField(field: string, description: string): HelpdeskError {
+  return new HelpdeskError("RECORD_INVALID", {
+    description: `${field}: ${description}`,
+    details: { [field]: [{ description }] },
+  });
+}

@@ -1,0 +1,196 @@
+import type { CustomField, SortDirection } from "./domain/common";
+import type { Group } from "./domain/group";
+import type { Page } from "./domain/list-query";
+import type { Organization } from "./domain/organization";
+import type { ApiToken, Tenant } from "./domain/tenant";
+import type { Ticket, TicketComment, TicketStatus } from "./domain/ticket";
+import type { Role, User } from "./domain/user";
+
+/**
+ * What a storage adapter implements. Storage holds data and decides nothing:
+ * every default, permission and state rule lives in the services. Every
+ * method is scoped to one tenant and never returns another tenant's rows.
+ * Timestamps come in from the caller (epoch ms); adapters never read a clock.
+ * Unique violations reject with the `HelpdeskError` code named in the contract.
+ */
+export interface Storage {
+  /**
+   * Runs `fn` in one transaction: all its writes commit together, or none do
+   * when it rejects (the rejection is passed on). Transactions never
+   * interleave: concurrent callers wait. Calls on `tx` run inside the
+   * transaction; calling `tx.transaction` runs `fn` inside the same one.
+   */
+  transaction<T>(fn: (tx: Storage) => Promise<T>): Promise<T>;
+  tenants: TenantRepository;
+  users: UserRepository;
+  groups: GroupRepository;
+  organizations: OrganizationRepository;
+  tickets: TicketRepository;
+  apiTokens: ApiTokenRepository;
+}
+
+/** One page of a list: `offset` rows skipped, at most `limit` returned. */
+export interface Window {
+  limit: number;
+  offset: number;
+}
+
+/** Created-at and updated-at ranges, inclusive, epoch ms. */
+export interface TimeRange {
+  createdFrom?: number;
+  createdTo?: number;
+  updatedFrom?: number;
+  updatedTo?: number;
+}
+
+/** A sort key; lists always end with `id asc` as the tie-breaker unless `id` is named. */
+export type SortKey =
+  | { by: "id" | "created_at" | "updated_at"; dir: SortDirection }
+  /** Status in lifecycle order new < open < pending < solved < closed. */
+  | { by: "status"; dir: SortDirection }
+  /** The value of custom field `field_<fieldId>`; tickets without it sort as null (first when asc). */
+  | { by: "field"; fieldId: number; dir: SortDirection };
+
+export interface NewTenant {
+  host: string;
+  name: string;
+  created_at: number;
+}
+
+export interface TenantRepository {
+  /** Inserts a tenant. Rejects with TENANT_HOST_TAKEN when the host is served already. */
+  create(data: NewTenant): Promise<Tenant>;
+  /** The tenant at `host` (lower-case), or null. */
+  findByHost(host: string): Promise<Tenant | null>;
+  get(id: number): Promise<Tenant | null>;
+  /** Every tenant, by id. */
+  list(): Promise<Tenant[]>;
+}
+
+/** Every user column; `password_hash` is write-only for the services. */
+export type NewUser = Omit<User, "id"> & { password_hash: string | null };
+export type UserPatch = Partial<Omit<NewUser, "created_at">> & { updated_at: number };
+
+export interface UserFilter extends TimeRange {
+  roles?: Role[];
+  organizationId?: number;
+  /** Case-insensitive substring of name, email or phone. */
+  text?: string;
+}
+
+export interface UserRepository {
+  /** Inserts a user. Rejects with USER_EMAIL_TAKEN or USER_PHONE_TAKEN on a duplicate within the tenant. */
+  create(tenantId: number, data: NewUser): Promise<User>;
+  get(tenantId: number, id: number): Promise<User | null>;
+  /** The users among `ids` that exist, in id order. */
+  getMany(tenantId: number, ids: number[]): Promise<User[]>;
+  /** By e-mail, compared lower-case. */
+  findByEmail(tenantId: number, email: string): Promise<User | null>;
+  findByPhone(tenantId: number, phone: string): Promise<User | null>;
+  /** The user and their password hash (null when none is set), by id or e-mail; null when no such user. */
+  getCredentials(tenantId: number, key: { id: number } | { email: string }): Promise<{ user: User; passwordHash: string | null } | null>;
+  /** Applies `patch`; null when no such user. Rejects like `create` on duplicates. */
+  update(tenantId: number, id: number, patch: UserPatch): Promise<User | null>;
+  /** Deletes the user and their group memberships. False when no such user. */
+  delete(tenantId: number, id: number): Promise<boolean>;
+  list(tenantId: number, filter: UserFilter, sort: SortKey[], window: Window): Promise<Page<User>>;
+}
+
+export interface NewGroup {
+  name: string;
+  agent_ids: number[];
+  created_at: number;
+  updated_at: number;
+}
+
+export interface GroupRepository {
+  /** Rejects with GROUP_NAME_TAKEN on a duplicate name within the tenant. */
+  create(tenantId: number, data: NewGroup): Promise<Group>;
+  get(tenantId: number, id: number): Promise<Group | null>;
+  /** All groups by id, paged. */
+  list(tenantId: number, window: Window): Promise<Page<Group>>;
+  /** The groups `userId` belongs to, by id. */
+  listForUser(tenantId: number, userId: number): Promise<Group[]>;
+  /** Replaces the fields given (`agent_ids` replaces the membership); null when no such group. */
+  update(tenantId: number, id: number, patch: Partial<Omit<NewGroup, "created_at">> & { updated_at: number }): Promise<Group | null>;
+  /** Deletes the group and its memberships; tickets and organizations pointing at it get a null group. False when none. */
+  delete(tenantId: number, id: number): Promise<boolean>;
+}
+
+export type NewOrganization = Omit<Organization, "id">;
+
+export interface OrganizationRepository {
+  /** Rejects with ORGANIZATION_NAME_TAKEN on a duplicate name within the tenant. */
+  create(tenantId: number, data: NewOrganization): Promise<Organization>;
+  get(tenantId: number, id: number): Promise<Organization | null>;
+  /** The organization whose domain is `domain` (lower-case), or null; the lowest id wins. */
+  findByDomain(tenantId: number, domain: string): Promise<Organization | null>;
+  list(tenantId: number, filter: TimeRange, sort: SortKey[], window: Window): Promise<Page<Organization>>;
+  update(tenantId: number, id: number, patch: Partial<Omit<NewOrganization, "created_at">> & { updated_at: number }): Promise<Organization | null>;
+  /** Deletes it; users and tickets pointing at it get a null organization. False when none. */
+  delete(tenantId: number, id: number): Promise<boolean>;
+}
+
+export type NewTicket = Omit<Ticket, "id">;
+export type TicketPatch = Partial<Omit<Ticket, "id" | "created_at">> & { updated_at: number };
+export type NewTicketComment = Omit<TicketComment, "id" | "ticket_id">;
+
+/** Which tickets an agent may see; `all` for admins and unrestricted agents. */
+export type TicketScope =
+  | { kind: "all" }
+  /** Tickets of `groupIds`, or assigned to `userId`. */
+  | { kind: "groups"; userId: number; groupIds: number[] }
+  | { kind: "assigned"; userId: number };
+
+export interface TicketFilter extends TimeRange {
+  scope: TicketScope;
+  ids?: number[];
+  assigneeId?: number;
+  requesterId?: number;
+  organizationId?: number;
+  problemId?: number;
+  type?: Ticket["type"];
+  statuses?: TicketStatus[];
+  /** Case-insensitive substring of title, description, any comment, or the requester's name or e-mail. */
+  text?: string;
+  /** Some custom field has exactly this value (string form; array values match any element). */
+  fieldValue?: string;
+}
+
+export interface TicketRepository {
+  /**
+   * Inserts a ticket with its first comment. The id is the tenant's next
+   * ticket number (1, 2, …; never reused, even after deletes), allocated
+   * atomically so concurrent creates never collide.
+   */
+  create(tenantId: number, data: NewTicket, firstComment: NewTicketComment): Promise<Ticket>;
+  get(tenantId: number, id: number): Promise<Ticket | null>;
+  /** Applies `patch` (collaborator_ids replaces the set); null when no such ticket. */
+  update(tenantId: number, id: number, patch: TicketPatch): Promise<Ticket | null>;
+  addComment(tenantId: number, ticketId: number, comment: NewTicketComment): Promise<TicketComment>;
+  /** Comments of a ticket, oldest first. */
+  listComments(tenantId: number, ticketId: number): Promise<TicketComment[]>;
+  /** Deletes the tickets among `ids` with their comments; incidents pointing at them lose `problem_id`. Returns how many existed. */
+  delete(tenantId: number, ids: number[]): Promise<number>;
+  list(tenantId: number, filter: TicketFilter, sort: SortKey[], window: Window): Promise<Page<Ticket>>;
+  /** How many tickets `userId` requests. */
+  countRequestedBy(tenantId: number, userId: number): Promise<number>;
+  /**
+   * Moves everything of user `fromId` to `toId`: requested tickets, comment
+   * authorship and collaborations (without duplicates); `organizationId` becomes
+   * the organization of the moved tickets.
+   */
+  reassignUser(tenantId: number, fromId: number, toId: number, organizationId: number | null, at: number): Promise<void>;
+  /** Unassigns every ticket assigned to `userId` and drops them as a collaborator. */
+  releaseUser(tenantId: number, userId: number, at: number): Promise<void>;
+}
+
+export interface ApiTokenRepository {
+  create(tenantId: number, data: { token_hash: string; created_at: number }): Promise<ApiToken>;
+  /** The token whose hash is `tokenHash`, or null. */
+  findByHash(tenantId: number, tokenHash: string): Promise<ApiToken | null>;
+  list(tenantId: number): Promise<ApiToken[]>;
+  delete(tenantId: number, id: number): Promise<boolean>;
+}
+
+export type { CustomField };
