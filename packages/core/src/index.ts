@@ -1,0 +1,12 @@
+export * from "./errors";
+export * from "./clock";
+export * from "./domain/common";
+export * from "./domain/ticket";
+export * from "./domain/user";
+export * from "./domain/group";
+export * from "./domain/organization";
+export * from "./domain/tenant";
+export * from "./domain/list-query";
+export type * from "./storage";
+export type * from "./help-desk-api";
+export { createHelpDesk, type HelpDeskOptions } from "./help-desk";

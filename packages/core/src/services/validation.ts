@@ -1,0 +1,33 @@
+import type { z } from "zod";
+import { HelpdeskError, type ErrorDetails } from "../errors";
+
+function issuesToDetails(issues: z.core.$ZodIssue[]): ErrorDetails {
+  const details: ErrorDetails = {};
+  for (const issue of issues) {
+    const key = issue.path.length > 0 ? issue.path.join(".") : "base";
+    (details[key] ??= []).push({ description: issue.message });
+  }
+  return details;
+}
+
+function describe(details: ErrorDetails): string {
+  return Object.entries(details)
+    .map(([field, problems]) => `${field}: ${problems.map((p) => p.description).join(", ")}`)
+    .join("; ");
+}
+
+/** Parses a write body; rejects with RECORD_INVALID naming each bad field. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const details = issuesToDetails(result.error.issues);
+  throw new HelpdeskError("RECORD_INVALID", { description: `Record validation errors: ${describe(details)}`, details });
+}
+
+/** Parses query parameters; rejects with REQUEST_QUERY_INVALID (a 400). */
+export function parseQuery<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const details = issuesToDetails(result.error.issues);
+  throw new HelpdeskError("REQUEST_QUERY_INVALID", { description: `Invalid query parameters: ${describe(details)}`, details });
+}
