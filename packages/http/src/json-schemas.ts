@@ -1,0 +1,113 @@
+import { timestampSchema } from "@helpdesk/core";
+import type { z } from "zod";
+import { wireViews } from "./wire-views";
+
+/** A JSON Schema document, as fast-json-stringify takes it. */
+export type JsonSchema = { [key: string]: unknown };
+
+/** Whose eyes a response is for: end users get the reduced user view. */
+export type View = "staff" | "end_user";
+
+/** Converts a wire view to JSON Schema with its timestamps as strings (nullable ones as string or null). */
+export function toJsonSchema(schema: z.ZodType): JsonSchema {
+  const json = schema.toJSONSchema({
+    io: "output",
+    override(ctx) {
+      if (ctx.zodSchema !== timestampSchema) return;
+      const target = ctx.jsonSchema as JsonSchema;
+      for (const key of Object.keys(target)) delete target[key];
+      target.type = "string";
+    },
+  }) as JsonSchema;
+  delete json.$schema;
+  return simplify(json) as JsonSchema;
+}
+
+/**
+ * Turns `anyOf: [{type: T, ...}, {type: "null"}]` into `{type: [T, "null"], ...}`
+ * for scalar T: fast-json-stringify writes a type list directly, while
+ * `anyOf` makes it validate each value against the branches at run time.
+ */
+function simplify(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(simplify);
+  if (node === null || typeof node !== "object") return node;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(node)) out[key] = simplify(value);
+  const anyOf = out.anyOf;
+  if (Array.isArray(anyOf) && anyOf.length === 2) {
+    const [first, second] = anyOf as JsonSchema[];
+    if (second?.type === "null" && typeof first?.type === "string" && first.type !== "object" && first.type !== "array") {
+      delete out.anyOf;
+      return { ...out, ...first, type: [first.type, "null"] };
+    }
+  }
+  return out;
+}
+
+const compiled = {
+  ticket: toJsonSchema(wireViews.ticket),
+  user: toJsonSchema(wireViews.user),
+  endUser: toJsonSchema(wireViews.endUser),
+  group: toJsonSchema(wireViews.group),
+  organization: toJsonSchema(wireViews.organization),
+  comment: toJsonSchema(wireViews.comment),
+  apiToken: toJsonSchema(wireViews.apiToken),
+  apiTokenCreated: toJsonSchema(wireViews.apiTokenCreated),
+  bulkResult: toJsonSchema(wireViews.bulkResult),
+};
+
+/** Item schemas by resource; users depend on who is looking. */
+export const itemSchemas = {
+  ticket: () => compiled.ticket,
+  user: (view: View) => (view === "end_user" ? compiled.endUser : compiled.user),
+  group: () => compiled.group,
+  organization: () => compiled.organization,
+  comment: () => compiled.comment,
+  apiToken: () => compiled.apiToken,
+  apiTokenCreated: () => compiled.apiTokenCreated,
+  bulkResult: () => compiled.bulkResult,
+};
+
+const nullableString = { type: ["string", "null"] };
+
+/** `{<key>: item}`. */
+export function singleEnvelope(key: string, item: JsonSchema): JsonSchema {
+  return { type: "object", properties: { [key]: item }, required: [key] };
+}
+
+/** `{<key>: [item]}`, for lists that are not paged. */
+export function arrayEnvelope(key: string, item: JsonSchema): JsonSchema {
+  return { type: "object", properties: { [key]: { type: "array", items: item } }, required: [key] };
+}
+
+/** `{<key>: [item], count, next_page, previous_page}`, for paged lists. */
+export function pagedEnvelope(key: string, item: JsonSchema): JsonSchema {
+  return {
+    type: "object",
+    properties: {
+      [key]: { type: "array", items: item },
+      count: { type: "integer" },
+      next_page: nullableString,
+      previous_page: nullableString,
+    },
+    required: [key, "count", "next_page", "previous_page"],
+  };
+}
+
+/** The one error body of /apiv2. */
+export const errorBodySchema: JsonSchema = {
+  type: "object",
+  properties: {
+    error: { type: "string" },
+    description: { type: "string" },
+    code: { type: "string" },
+    details: {
+      type: "object",
+      additionalProperties: {
+        type: "array",
+        items: { type: "object", properties: { description: { type: "string" } }, required: ["description"] },
+      },
+    },
+  },
+  required: ["error", "description", "code"],
+};

@@ -1,0 +1,54 @@
+import { formatApiDate, type ApiToken, type GroupView, type Organization, type Ticket, type TicketComment, type User } from "@helpdesk/core";
+import type { ResourceUrls } from "./resource-urls";
+import { timestampKeys, wireViews } from "./wire-views";
+
+/** A domain object with its timestamp fields as API date strings. */
+type WithApiDates<T> = { [K in keyof T]: T[K] extends number ? (number extends T[K] ? T[K] | string : T[K]) : T[K] };
+
+/** Returns a function that copies an object with the given epoch-ms fields formatted; the keys are found once. */
+function dateFormatter<T extends object>(keys: readonly string[]): (value: T) => WithApiDates<T> {
+  return (value) => {
+    const out: Record<string, unknown> = { ...value };
+    for (const key of keys) {
+      const ms = out[key];
+      if (typeof ms === "number") out[key] = formatApiDate(ms);
+    }
+    return out as WithApiDates<T>;
+  };
+}
+
+const ticketDates = dateFormatter<Ticket>(timestampKeys(wireViews.ticket));
+const userDates = dateFormatter<User>(timestampKeys(wireViews.user));
+const groupDates = dateFormatter<GroupView>(timestampKeys(wireViews.group));
+const organizationDates = dateFormatter<Organization>(timestampKeys(wireViews.organization));
+const commentDates = dateFormatter<TicketComment>(timestampKeys(wireViews.comment));
+const apiTokenDates = dateFormatter<ApiToken>(timestampKeys(wireViews.apiToken));
+
+export function presentTicket(ticket: Ticket, urls: ResourceUrls) {
+  return { ...ticketDates(ticket), url: urls.of("tickets", ticket.id) };
+}
+
+/** The full user; the end-user serializer drops what end users may not see. */
+export function presentUser(user: User, urls: ResourceUrls) {
+  return { ...userDates(user), url: urls.of("users", user.id) };
+}
+
+export function presentGroup(group: GroupView, urls: ResourceUrls) {
+  return {
+    ...groupDates(group),
+    url: urls.of("groups", group.id),
+    agents: group.agents.map((agent) => ({ ...agent, url: urls.of("users", agent.id) })),
+  };
+}
+
+export function presentOrganization(organization: Organization, urls: ResourceUrls) {
+  return { ...organizationDates(organization), url: urls.of("organizations", organization.id) };
+}
+
+export function presentComment(comment: TicketComment) {
+  return commentDates(comment);
+}
+
+export function presentApiToken<T extends ApiToken>(token: T) {
+  return { ...token, ...apiTokenDates(token) };
+}
