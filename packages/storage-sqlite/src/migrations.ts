@@ -1,0 +1,188 @@
+import type { SqliteDatabase } from "./sqlite-database";
+
+/** One schema step; `version`s are applied once each, in ascending order. */
+export interface Migration {
+  version: number;
+  name: string;
+  up: string | ((db: SqliteDatabase) => void);
+}
+
+const INITIAL_SCHEMA = `
+CREATE TABLE tenants (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  host TEXT NOT NULL,
+  name TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  next_ticket_id INTEGER NOT NULL DEFAULT 1
+);
+CREATE UNIQUE INDEX tenants_host_unique ON tenants (host);
+
+CREATE TABLE users (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  tenant_id INTEGER NOT NULL REFERENCES tenants (id),
+  email TEXT,
+  name TEXT NOT NULL,
+  agent_display_name TEXT,
+  role TEXT NOT NULL,
+  phone TEXT,
+  phone_bind INTEGER NOT NULL,
+  signature TEXT,
+  details TEXT,
+  notes TEXT,
+  organization_id INTEGER,
+  language TEXT,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL,
+  last_login_at INTEGER,
+  status TEXT NOT NULL,
+  photo TEXT,
+  moderator INTEGER NOT NULL,
+  public_comments INTEGER NOT NULL,
+  manage_people INTEGER NOT NULL,
+  ticket_restriction TEXT NOT NULL,
+  custom_role_id INTEGER,
+  messenger_appid TEXT,
+  messenger_openid TEXT,
+  tags TEXT NOT NULL,
+  user_fields TEXT NOT NULL,
+  password_hash TEXT
+);
+CREATE UNIQUE INDEX users_email_unique ON users (tenant_id, email) WHERE email IS NOT NULL;
+CREATE UNIQUE INDEX users_phone_unique ON users (tenant_id, phone) WHERE phone IS NOT NULL;
+CREATE INDEX users_role ON users (tenant_id, role);
+CREATE INDEX users_created_at ON users (tenant_id, created_at);
+CREATE INDEX users_updated_at ON users (tenant_id, updated_at);
+CREATE INDEX users_organization ON users (tenant_id, organization_id);
+
+CREATE TABLE groups (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  tenant_id INTEGER NOT NULL REFERENCES tenants (id),
+  name TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+);
+CREATE UNIQUE INDEX groups_name_unique ON groups (tenant_id, name COLLATE NOCASE);
+
+CREATE TABLE group_memberships (
+  tenant_id INTEGER NOT NULL,
+  group_id INTEGER NOT NULL REFERENCES groups (id) ON DELETE CASCADE,
+  user_id INTEGER NOT NULL,
+  PRIMARY KEY (tenant_id, group_id, user_id)
+) WITHOUT ROWID;
+CREATE INDEX group_memberships_user ON group_memberships (tenant_id, user_id);
+
+CREATE TABLE organizations (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  tenant_id INTEGER NOT NULL REFERENCES tenants (id),
+  name TEXT NOT NULL,
+  domain TEXT,
+  description TEXT,
+  group_id INTEGER,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+);
+CREATE UNIQUE INDEX organizations_name_unique ON organizations (tenant_id, name COLLATE NOCASE);
+CREATE INDEX organizations_created_at ON organizations (tenant_id, created_at);
+CREATE INDEX organizations_updated_at ON organizations (tenant_id, updated_at);
+CREATE INDEX organizations_domain ON organizations (tenant_id, domain);
+CREATE INDEX organizations_group ON organizations (tenant_id, group_id);
+
+CREATE TABLE tickets (
+  tenant_id INTEGER NOT NULL REFERENCES tenants (id),
+  id INTEGER NOT NULL,
+  title TEXT NOT NULL,
+  description TEXT NOT NULL,
+  type TEXT,
+  status INTEGER NOT NULL,
+  priority TEXT,
+  recipient TEXT,
+  requester_id INTEGER NOT NULL,
+  assignee_id INTEGER,
+  organization_id INTEGER,
+  group_id INTEGER,
+  problem_id INTEGER,
+  due_date INTEGER,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL,
+  assigneed_at INTEGER,
+  resolved_at INTEGER,
+  closed_at INTEGER,
+  source TEXT NOT NULL,
+  tags TEXT NOT NULL,
+  custom_fields TEXT NOT NULL,
+  satisfaction_rating TEXT,
+  PRIMARY KEY (tenant_id, id)
+);
+CREATE INDEX tickets_created_at ON tickets (tenant_id, created_at);
+CREATE INDEX tickets_updated_at ON tickets (tenant_id, updated_at);
+CREATE INDEX tickets_status ON tickets (tenant_id, status);
+CREATE INDEX tickets_assignee ON tickets (tenant_id, assignee_id);
+CREATE INDEX tickets_requester ON tickets (tenant_id, requester_id);
+CREATE INDEX tickets_organization ON tickets (tenant_id, organization_id);
+CREATE INDEX tickets_group ON tickets (tenant_id, group_id);
+CREATE INDEX tickets_problem ON tickets (tenant_id, problem_id);
+CREATE INDEX tickets_type ON tickets (tenant_id, type);
+
+CREATE TABLE ticket_comments (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  tenant_id INTEGER NOT NULL,
+  ticket_id INTEGER NOT NULL,
+  author_id INTEGER NOT NULL,
+  content TEXT NOT NULL,
+  public INTEGER NOT NULL,
+  created_at INTEGER NOT NULL,
+  FOREIGN KEY (tenant_id, ticket_id) REFERENCES tickets (tenant_id, id) ON DELETE CASCADE
+);
+CREATE INDEX ticket_comments_ticket ON ticket_comments (tenant_id, ticket_id, created_at);
+CREATE INDEX ticket_comments_author ON ticket_comments (tenant_id, author_id);
+
+CREATE TABLE ticket_collaborators (
+  tenant_id INTEGER NOT NULL,
+  ticket_id INTEGER NOT NULL,
+  user_id INTEGER NOT NULL,
+  PRIMARY KEY (tenant_id, ticket_id, user_id),
+  FOREIGN KEY (tenant_id, ticket_id) REFERENCES tickets (tenant_id, id) ON DELETE CASCADE
+) WITHOUT ROWID;
+CREATE INDEX ticket_collaborators_user ON ticket_collaborators (tenant_id, user_id);
+
+CREATE TABLE api_tokens (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  tenant_id INTEGER NOT NULL REFERENCES tenants (id),
+  token_hash TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX api_tokens_hash ON api_tokens (tenant_id, token_hash);
+`;
+
+/** The schema history. Append only: never edit or reorder a released entry. */
+export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: "initial schema", up: INITIAL_SCHEMA }];
+
+/**
+ * Applies the migrations `db` has not seen yet, each in its own IMMEDIATE
+ * transaction with its `schema_migrations` row, so two processes opening one
+ * file at once cannot apply a step twice. Returns the versions applied.
+ */
+export function migrate(db: SqliteDatabase, migrations: readonly Migration[] = MIGRATIONS): number[] {
+  db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL)");
+  const isApplied = db.prepare("SELECT 1 FROM schema_migrations WHERE version = ?");
+  const record = db.prepare("INSERT INTO schema_migrations (version, name) VALUES (?, ?)");
+  const applied: number[] = [];
+  for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
+    if (isApplied.get(migration.version) !== undefined) continue;
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      // Re-checked under the write lock: another process may have just applied it.
+      if (isApplied.get(migration.version) === undefined) {
+        if (typeof migration.up === "string") db.exec(migration.up);
+        else migration.up(db);
+        record.run(migration.version, migration.name);
+        applied.push(migration.version);
+      }
+      db.exec("COMMIT");
+    } catch (err) {
+      if (db.inTransaction) db.exec("ROLLBACK");
+      throw err;
+    }
+  }
+  return applied;
+}
