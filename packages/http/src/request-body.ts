@@ -48,6 +48,7 @@ function readText(req: IncomingMessage, limit: number): Promise<string> {
       req.off("data", onData);
       req.off("end", onEnd);
       req.off("error", onError);
+      req.off("close", onClose);
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
@@ -63,13 +64,19 @@ function readText(req: IncomingMessage, limit: number): Promise<string> {
       cleanup();
       resolve(Buffer.concat(chunks, size).toString("utf8"));
     };
-    const onError = (error: Error) => {
+    const onError = () => {
       cleanup();
-      reject(error);
+      reject(new HttpError("REQUEST_BODY_MALFORMED", { description: "The request body could not be read" }));
+    };
+    // A client that hangs up mid-body gets no answer, but must not count as our failure.
+    const onClose = () => {
+      cleanup();
+      reject(new HttpError("REQUEST_BODY_MALFORMED", { description: "The request body ended early" }));
     };
     req.on("data", onData);
     req.on("end", onEnd);
     req.on("error", onError);
+    req.on("close", onClose);
   });
 }
 
