@@ -113,9 +113,10 @@ CREATE TABLE tickets (
   satisfaction_rating TEXT,
   PRIMARY KEY (tenant_id, id)
 );
-CREATE INDEX tickets_created_at ON tickets (tenant_id, created_at);
-CREATE INDEX tickets_updated_at ON tickets (tenant_id, updated_at);
-CREATE INDEX tickets_status ON tickets (tenant_id, status);
+-- Ticket ids are not rowids, so the ordering indexes carry id for the tie-breaker.
+CREATE INDEX tickets_created_at ON tickets (tenant_id, created_at, id);
+CREATE INDEX tickets_updated_at ON tickets (tenant_id, updated_at, id);
+CREATE INDEX tickets_status ON tickets (tenant_id, status, id);
 CREATE INDEX tickets_assignee ON tickets (tenant_id, assignee_id);
 CREATE INDEX tickets_requester ON tickets (tenant_id, requester_id);
 CREATE INDEX tickets_organization ON tickets (tenant_id, organization_id);

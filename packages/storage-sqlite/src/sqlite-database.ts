@@ -5,6 +5,12 @@ export interface SqliteStatement {
   all(...params: unknown[]): unknown[];
 }
 
+/** A wrapped function: deferred BEGIN by default, `immediate` takes the write lock up front. */
+export interface SqliteTransaction<A extends unknown[], R> {
+  (...args: A): R;
+  immediate(...args: A): R;
+}
+
 /**
  * The slice of a better-sqlite3 `Database` the adapter uses, so callers pass
  * `new Database(file)` and tests may pass anything shaped alike.
@@ -14,7 +20,7 @@ export interface SqliteDatabase {
   exec(sql: string): unknown;
   pragma(source: string, options?: { simple?: boolean }): unknown;
   /** Wraps `fn` in BEGIN/COMMIT, or in a savepoint when a transaction is open already. */
-  transaction<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R;
+  transaction<A extends unknown[], R>(fn: (...args: A) => R): SqliteTransaction<A, R>;
   readonly inTransaction: boolean;
 }
 
@@ -31,4 +37,18 @@ export function createStatementCache(db: SqliteDatabase): Prepare {
     }
     return statement;
   };
+}
+
+/**
+ * `fn` as one atomic write: BEGIN IMMEDIATE when run alone (so another process
+ * cannot make the read-then-write fail with SQLITE_BUSY), a savepoint inside
+ * an open transaction.
+ */
+export function atomicWrite<A extends unknown[], R>(db: SqliteDatabase, fn: (...args: A) => R): (...args: A) => R {
+  return db.transaction(fn).immediate;
+}
+
+/** `fn` as one consistent read (deferred transaction), e.g. a page and its count. */
+export function atomicRead<A extends unknown[], R>(db: SqliteDatabase, fn: (...args: A) => R): (...args: A) => R {
+  return db.transaction(fn);
 }

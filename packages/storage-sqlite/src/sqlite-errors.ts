@@ -10,7 +10,9 @@ const UNIQUE_VIOLATIONS: ReadonlyArray<{ columns: string; index: string; code: E
 ];
 
 /** Result codes (primary part) meaning the database cannot serve right now. */
-const UNAVAILABLE = new Set(["SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_IOERR", "SQLITE_FULL", "SQLITE_CANTOPEN", "SQLITE_READONLY", "SQLITE_CORRUPT", "SQLITE_NOTADB"]);
+const UNAVAILABLE = new Set([
+  "SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_IOERR", "SQLITE_FULL", "SQLITE_CANTOPEN", "SQLITE_READONLY", "SQLITE_CORRUPT", "SQLITE_NOTADB",
+]);
 
 /**
  * Maps a driver error to the contract's `HelpdeskError` (the driver error kept

@@ -1,7 +1,7 @@
 import type { SortKey, UserFilter, UserPatch, UserRepository, Window } from "@helpdesk/core";
 import { mergePatch, toNewUser, toUser, userParams, type UserRow } from "./row-mappers";
 import { addTimeRange, containsPattern, jsonList, orderBy, selectPage, Where } from "./sql-helpers";
-import type { Prepare, SqliteDatabase } from "./sqlite-database";
+import { atomicRead, atomicWrite, type Prepare, type SqliteDatabase } from "./sqlite-database";
 import type { SyncRepository } from "./sync-repository";
 
 const WRITABLE = [
@@ -55,17 +55,17 @@ export function createUserRepository(db: SqliteDatabase, prepare: Prepare): Sync
       const row = "id" in key ? findRow(tenantId, key.id) : findByEmailRow(tenantId, key.email);
       return row === undefined ? null : { user: toUser(row), passwordHash: row.password_hash };
     },
-    update: db.transaction((tenantId: number, id: number, patch: UserPatch) => {
+    update: atomicWrite(db, (tenantId: number, id: number, patch: UserPatch) => {
       const row = findRow(tenantId, id);
       if (row === undefined) return null;
       const next = mergePatch(toNewUser(row), patch);
       return toUser(update.get({ ...userParams(next), key_tenant: tenantId, key_id: id }) as UserRow);
     }),
-    delete: db.transaction((tenantId: number, id: number) => {
+    delete: atomicWrite(db, (tenantId: number, id: number) => {
       deleteMemberships.run(tenantId, id);
       return deleteUser.run(tenantId, id).changes > 0;
     }),
-    list: db.transaction((tenantId: number, filter: UserFilter, sort: SortKey[], window: Window) => {
+    list: atomicRead(db, (tenantId: number, filter: UserFilter, sort: SortKey[], window: Window) => {
       const where = new Where().add("u.tenant_id = ?", tenantId);
       addTimeRange(where, filter, "u");
       if (filter.roles !== undefined) where.add("u.role IN (SELECT value FROM json_each(?))", jsonList(filter.roles));

@@ -1,0 +1,2 @@
+export { runStorageConformance } from "./storage-conformance";
+export type { ConformanceContext, StorageFactory } from "./conformance-context";

@@ -1,0 +1,52 @@
+import { afterEach, beforeEach, describe } from "vitest";
+import type { Storage } from "../storage";
+import { describeApiTokens } from "./api-tokens-conformance";
+import type { ConformanceContext, StorageFactory } from "./conformance-context";
+import { describeGroups } from "./groups-conformance";
+import { describeOrganizations } from "./organizations-conformance";
+import { describeTenantIsolation } from "./tenant-isolation-conformance";
+import { describeTenants } from "./tenants-conformance";
+import { describeTicketLists } from "./tickets-list-conformance";
+import { describeTickets } from "./tickets-conformance";
+import { describeTransactions } from "./transactions-conformance";
+import { describeUserLists } from "./users-list-conformance";
+import { describeUsers } from "./users-conformance";
+
+/**
+ * Registers the storage conformance suite: every test gets a fresh, empty
+ * storage from `makeStorage` and closes it afterwards. It uses the `Storage`
+ * interface only, so every adapter runs it unchanged.
+ */
+export function runStorageConformance(name: string, makeStorage: StorageFactory): void {
+  describe(`storage conformance: ${name}`, () => {
+    let current: Awaited<ReturnType<StorageFactory>> | undefined;
+
+    beforeEach(async () => {
+      current = await makeStorage();
+    });
+
+    afterEach(async () => {
+      const opened = current;
+      current = undefined;
+      await opened?.close();
+    });
+
+    const ctx: ConformanceContext = {
+      get storage(): Storage {
+        if (current === undefined) throw new Error("The conformance storage is only available inside a test");
+        return current.storage;
+      },
+    };
+
+    describeTenants(ctx);
+    describeUsers(ctx);
+    describeUserLists(ctx);
+    describeGroups(ctx);
+    describeOrganizations(ctx);
+    describeTickets(ctx);
+    describeTicketLists(ctx);
+    describeApiTokens(ctx);
+    describeTransactions(ctx);
+    describeTenantIsolation(ctx);
+  });
+}

@@ -1,0 +1,2 @@
+export { sqliteStorage } from "./sqlite-storage";
+export type { SqliteDatabase, SqliteStatement } from "./sqlite-database";

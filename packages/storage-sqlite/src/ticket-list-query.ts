@@ -1,0 +1,71 @@
+import type { TicketFilter, TicketScope } from "@helpdesk/core";
+import { statusToInt } from "./row-mappers";
+import { addTimeRange, containsPattern, jsonList, Where, type SortColumns } from "./sql-helpers";
+
+/** Selects a ticket row with its collaborators aggregated as a JSON array (alias `t`). */
+export const TICKET_SELECT =
+  "t.*, (SELECT json_group_array(c.user_id ORDER BY c.user_id) FROM ticket_collaborators c " +
+  "WHERE c.tenant_id = t.tenant_id AND c.ticket_id = t.id) AS collaborator_ids";
+
+/** The value of one custom field: the first `{name, value}` entry whose name matches. */
+const FIELD_VALUE =
+  "(SELECT json_extract(f.value, '$.value') FROM json_each(t.custom_fields) f WHERE json_extract(f.value, '$.name') = ? LIMIT 1)";
+
+/** `status` is the lifecycle index, so it orders new < open < pending < solved < closed. */
+export const TICKET_SORT: SortColumns = {
+  id: "t.id",
+  created_at: "t.created_at",
+  updated_at: "t.updated_at",
+  status: "t.status",
+  field: (fieldId) => ({ sql: FIELD_VALUE, params: [`field_${fieldId}`] }),
+};
+
+/**
+ * Some custom field's value, or an element of an array value, equals the
+ * parameter in string form (booleans as `true` / `false`, numbers as written).
+ */
+const FIELD_MATCH =
+  "EXISTS (SELECT 1 FROM json_each(t.custom_fields) f, json_each(f.value, '$.value') v WHERE " +
+  "(CASE v.type WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' ELSE CAST(v.atom AS TEXT) END) = ?)";
+
+const LIKE = "LIKE ? ESCAPE '\\'";
+const TEXT_MATCH =
+  `(t.title ${LIKE} OR t.description ${LIKE}` +
+  ` OR EXISTS (SELECT 1 FROM ticket_comments tc WHERE tc.tenant_id = t.tenant_id AND tc.ticket_id = t.id AND tc.content ${LIKE})` +
+  ` OR EXISTS (SELECT 1 FROM users u WHERE u.tenant_id = t.tenant_id AND u.id = t.requester_id AND (u.name ${LIKE} OR u.email ${LIKE})))`;
+
+function addScope(where: Where, scope: TicketScope): void {
+  switch (scope.kind) {
+    case "all":
+      return;
+    case "groups":
+      where.add("(t.group_id IN (SELECT value FROM json_each(?)) OR t.assignee_id = ?)", jsonList(scope.groupIds), scope.userId);
+      return;
+    case "assigned":
+      where.add("t.assignee_id = ?", scope.userId);
+      return;
+  }
+}
+
+/** The WHERE of a ticket list: the tenant, the agent's scope, then each filter given. */
+export function ticketWhere(tenantId: number, filter: TicketFilter): Where {
+  const where = new Where().add("t.tenant_id = ?", tenantId);
+  addScope(where, filter.scope);
+  addTimeRange(where, filter, "t");
+  if (filter.ids !== undefined) where.add("t.id IN (SELECT value FROM json_each(?))", jsonList(filter.ids));
+  if (filter.assigneeId !== undefined) where.add("t.assignee_id = ?", filter.assigneeId);
+  if (filter.requesterId !== undefined) where.add("t.requester_id = ?", filter.requesterId);
+  if (filter.organizationId !== undefined) where.add("t.organization_id = ?", filter.organizationId);
+  if (filter.problemId !== undefined) where.add("t.problem_id = ?", filter.problemId);
+  if (filter.type !== undefined) {
+    if (filter.type === null) where.add("t.type IS NULL");
+    else where.add("t.type = ?", filter.type);
+  }
+  if (filter.statuses !== undefined) where.add("t.status IN (SELECT value FROM json_each(?))", jsonList(filter.statuses.map(statusToInt)));
+  if (filter.text !== undefined) {
+    const like = containsPattern(filter.text);
+    where.add(TEXT_MATCH, like, like, like, like, like);
+  }
+  if (filter.fieldValue !== undefined) where.add(FIELD_MATCH, filter.fieldValue);
+  return where;
+}
