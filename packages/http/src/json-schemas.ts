@@ -38,7 +38,9 @@ function simplify(node: unknown): unknown {
     const [first, second] = anyOf as JsonSchema[];
     if (second?.type === "null" && typeof first?.type === "string" && first.type !== "object" && first.type !== "array") {
       delete out.anyOf;
-      return { ...out, ...first, type: [first.type, "null"] };
+      const merged: JsonSchema = { ...out, ...first, type: [first.type, "null"] };
+      if (Array.isArray(first.enum)) merged.enum = [...(first.enum as unknown[]), null];
+      return merged;
     }
   }
   return out;

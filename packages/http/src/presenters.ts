@@ -2,13 +2,17 @@ import { formatApiDate, type ApiToken, type GroupView, type Organization, type T
 import type { ResourceUrls } from "./resource-urls";
 import { timestampKeys, wireViews } from "./wire-views";
 
-/** A domain object with its timestamp fields as API date strings. */
-type WithApiDates<T> = { [K in keyof T]: T[K] extends number ? (number extends T[K] ? T[K] | string : T[K]) : T[K] };
+/**
+ * A domain object with its timestamp fields as API date strings. Which number
+ * fields are timestamps is known from the schema at run time only, so the type
+ * lets any number field be a string; the serializer's schema is the exact one.
+ */
+type WithApiDates<T> = { [K in keyof T]: [Extract<T[K], number>] extends [never] ? T[K] : T[K] | string };
 
 /** Returns a function that copies an object with the given epoch-ms fields formatted; the keys are found once. */
 function dateFormatter<T extends object>(keys: readonly string[]): (value: T) => WithApiDates<T> {
   return (value) => {
-    const out: Record<string, unknown> = { ...value };
+    const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
     for (const key of keys) {
       const ms = out[key];
       if (typeof ms === "number") out[key] = formatApiDate(ms);
@@ -49,6 +53,7 @@ export function presentComment(comment: TicketComment) {
   return commentDates(comment);
 }
 
+/** A token as listed, or as created with its secret `token` (kept by the spread). */
 export function presentApiToken<T extends ApiToken>(token: T) {
   return { ...token, ...apiTokenDates(token) };
 }

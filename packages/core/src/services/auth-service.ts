@@ -16,7 +16,7 @@ export function createAuthService(storage: Storage): AuthService {
       // verifyPassword runs scrypt even without a hash, so unknown e-mails cost as much as wrong passwords.
       const ok = await verifyPassword(password, found?.passwordHash ?? null);
       if (!ok || !found || !usable(found.user)) throw new HelpdeskError("AUTH_REQUIRED");
-      return { user: found.user, stamp: found.passwordHash! };
+      return { user: found.user, stamp: hashSecret(found.passwordHash!) };
     },
 
     async verifyApiToken(tenantId, email, token) {
@@ -28,7 +28,7 @@ export function createAuthService(storage: Storage): AuthService {
 
     async reload(tenantId, userId, stamp) {
       const found = await storage.users.getCredentials(tenantId, { id: userId });
-      return found && found.passwordHash === stamp && usable(found.user) ? found.user : null;
+      return found?.passwordHash && hashSecret(found.passwordHash) === stamp && usable(found.user) ? found.user : null;
     },
   };
 }

@@ -92,6 +92,7 @@ export function createTicketService(ctx: ActorContext): TicketService {
 
     async listAssignedTo(userId, query) {
       requireRole(ctx, "agent");
+      if (!(await ctx.storage.users.get(tenantId, userId))) throw new HelpdeskError("USER_NOT_FOUND");
       return listTickets({ assigneeId: userId }, query, true);
     },
 

@@ -9,18 +9,27 @@ import { toListResult, toSortKeys, toTimeRange, toWindow } from "./paging";
 import { newUserRecord, organizationIdForEmail } from "./user-records";
 import { parseInput, parseQuery } from "./validation";
 
+/** Fields that grant powers: only an admin sets them, on anyone. */
+const PRIVILEGE_FIELDS = ["role", "password", "ticket_restriction", "moderator", "public_comments", "manage_people", "custom_role_id"] as const;
+
 /**
- * What an agent may do to users: create and edit end users, and edit
- * themselves (except their role and password); everything else is an admin's.
+ * What an agent may do to users: create and edit end users (never making them
+ * more than end users), and edit their own profile without touching their
+ * powers or status; everything else is an admin's.
  */
-function requireManage(ctx: ActorContext, target: Pick<User, "id" | "role">, fields: { role?: unknown; password?: unknown }): void {
+function requireManage(ctx: ActorContext, target: Pick<User, "id" | "role">, fields: Partial<Record<string, unknown>>): void {
   requireRole(ctx, "agent");
   if (ctx.actor.role === "admin") return;
-  const mayTouch = target.role === "end_user" || target.id === ctx.actor.id;
-  const changesPrivileges = (fields.role !== undefined && fields.role !== target.role) || fields.password !== undefined;
-  if (!mayTouch || changesPrivileges) {
-    throw new HelpdeskError("AUTH_FORBIDDEN", { description: "Agents may manage end users only; roles and passwords are set by admins" });
+  const forbidden = (reason: string) => new HelpdeskError("AUTH_FORBIDDEN", { description: reason });
+  if (target.role === "end_user") {
+    if (fields.password !== undefined || (fields.role !== undefined && fields.role !== "end_user")) {
+      throw forbidden("Only admins set roles and passwords");
+    }
+    return;
   }
+  if (target.id !== ctx.actor.id) throw forbidden("Agents may manage end users only");
+  const changed = [...PRIVILEGE_FIELDS, "status"].filter((key) => fields[key] !== undefined);
+  if (changed.length > 0) throw forbidden(`Only admins change ${changed.join(", ")}`);
 }
 
 async function findUser(storage: Storage, tenantId: number, id: number): Promise<User> {
@@ -72,7 +81,7 @@ export function createUserService(ctx: ActorContext): UserService {
 
     async create(raw) {
       const { password, ...fields } = parseInput(userCreateInputSchema, raw);
-      requireManage(ctx, { id: 0, role: fields.role ?? "end_user" }, { role: fields.role, password });
+      requireManage(ctx, { id: 0, role: fields.role ?? "end_user" }, { ...fields, password });
       const passwordHash = password === undefined ? null : await hashPassword(password);
       return storage.transaction(async (tx) => {
         await checkOrganization(tx, tenantId, fields.organization_id);
@@ -90,7 +99,7 @@ export function createUserService(ctx: ActorContext): UserService {
           requireRole(ctx, "agent");
           throw new HelpdeskError("USER_NOT_FOUND");
         }
-        requireManage(ctx, target, { role: fields.role, password });
+        requireManage(ctx, target, { ...fields, password });
         await checkOrganization(tx, tenantId, fields.organization_id);
         const patch: UserPatch = { updated_at: ctx.clock() };
         for (const [key, value] of Object.entries(fields)) if (value !== undefined) Object.assign(patch, { [key]: value });

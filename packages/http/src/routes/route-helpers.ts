@@ -27,3 +27,12 @@ export function pagedBody<T, P>(ctx: RouteContext, key: string, result: ListResu
     previous_page: page > 1 ? pageUrl(ctx, page - 1) : null,
   };
 }
+
+/**
+ * Hands a raw body or query to a core service as the type it declares. The
+ * services validate their input with zod and reject bad input with a 400 or
+ * 422, so this is a statement about who checks the value, not a promise about it.
+ */
+export function unchecked<T>(value: Record<string, unknown>): T {
+  return value as T;
+}

@@ -2,7 +2,7 @@ import type { Ticket } from "@helpdesk/core";
 import { arrayEnvelope, itemSchemas, pagedEnvelope, singleEnvelope } from "../json-schemas";
 import { presentComment, presentTicket, presentUser } from "../presenters";
 import { EMPTY_OK, type RouteContext, type RouteDefinition } from "./route";
-import { pagedBody, parseIds } from "./route-helpers";
+import { pagedBody, parseIds, unchecked } from "./route-helpers";
 
 const ticketBody = () => singleEnvelope("ticket", itemSchemas.ticket());
 const ticketsPage = () => pagedEnvelope("tickets", itemSchemas.ticket());
@@ -93,7 +93,7 @@ export const ticketRoutes: RouteDefinition[] = [
     bodyKey: "ticket",
     responses: { 201: ticketBody },
     async handle(ctx) {
-      const ticket = presentTicket(await ctx.desk.tickets.create(ctx.body), ctx.urls);
+      const ticket = presentTicket(await ctx.desk.tickets.create(unchecked(ctx.body)), ctx.urls);
       return { status: 201, body: { ticket }, location: ticket.url };
     },
   },

@@ -1,0 +1,81 @@
+import { randomBytes } from "node:crypto";
+import type { HelpDesk } from "@helpdesk/core";
+import { DEFAULT_BODY_LIMIT } from "../request-body";
+import { startServer } from "../start-server";
+import { DATABASE_USAGE, openDesk } from "./open-database";
+import { COMMON_OPTIONS, integerOption, parseOptions } from "./parse-options";
+
+export const SERVE_USAGE = `Usage: helpdesk serve [options]
+
+Serves the /apiv2 API. On an empty database it creates a first tenant for host
+"localhost" with admin admin@example.com and prints the generated password once.
+
+Options:
+  --port N               port to listen on (default 3000; 0 picks a free one)
+  --host ADDR            address to bind (default 127.0.0.1)
+  --body-limit BYTES     largest request body (default ${DEFAULT_BODY_LIMIT})
+  -h, --help             show this help
+${DATABASE_USAGE}`;
+
+const FIRST_ADMIN_EMAIL = "admin@example.com";
+
+/** Creates the first tenant when there is none; resolves to what to print about it, or null. */
+async function ensureFirstTenant(desk: HelpDesk): Promise<{ host: string; email: string; password: string } | null> {
+  if ((await desk.tenants.list()).length > 0) return null;
+  // 18 random bytes: 24 URL-safe characters, typed into curl without quoting.
+  const password = randomBytes(18).toString("base64url");
+  await desk.tenants.create({ host: "localhost", name: "Help Desk", admin: { email: FIRST_ADMIN_EMAIL, password, name: "Admin" } });
+  return { host: "localhost", email: FIRST_ADMIN_EMAIL, password };
+}
+
+export async function serveCommand(args: string[]): Promise<void> {
+  const options = parseOptions(
+    args,
+    { ...COMMON_OPTIONS, port: { type: "string" }, host: { type: "string" }, "body-limit": { type: "string" } },
+    SERVE_USAGE,
+  );
+  if (options.help) {
+    console.log(SERVE_USAGE);
+    return;
+  }
+  const port = integerOption(options.port, "port", 3000, SERVE_USAGE);
+  const bodyLimit = integerOption(options["body-limit"], "body-limit", DEFAULT_BODY_LIMIT, SERVE_USAGE);
+  const host = typeof options.host === "string" ? options.host : "127.0.0.1";
+
+  const opened = openDesk(options, SERVE_USAGE);
+  let server;
+  let first;
+  try {
+    first = await ensureFirstTenant(opened.desk);
+    server = await startServer({ desk: opened.desk, port, host, bodyLimit });
+  } catch (error) {
+    opened.close();
+    throw error;
+  }
+
+  console.log(`Help desk API listening on ${server.url}`);
+  console.log(`Database: ${opened.location}`);
+  if (first !== null) {
+    console.log(`Created the first tenant for host ${first.host}`);
+    console.log(`  admin e-mail: ${first.email}`);
+    console.log(`  admin password: ${first.password}   (shown only this once)`);
+    console.log(`  try: curl -u ${first.email}:${first.password} http://localhost:${server.port}/apiv2/users/me.json`);
+  }
+
+  const running = server;
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: shutting down`);
+    running
+      .close()
+      .catch((error: unknown) => console.error("error while closing the server:", error))
+      .finally(() => {
+        opened.close();
+        process.exit(0);
+      });
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}

@@ -1,0 +1,203 @@
+import {
+  groupCreateInputSchema,
+  organizationCreateInputSchema,
+  ticketCreateInputSchema,
+  userCreateInputSchema,
+} from "@helpdesk/core";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { errorBody, startTestServer, type Client, type TestResponse, type TestServer } from "../support/server";
+
+/** Runs per write route: enough to find a crash, few enough to stay fast on two cores. FUZZ_RUNS digs deeper. */
+const NUM_RUNS = Number(process.env.FUZZ_RUNS ?? 40);
+
+let server: TestServer;
+let admin: Client;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = server.a.admin.client;
+});
+afterAll(() => server.close());
+
+/** Values a field might plausibly or implausibly get: valid enums and ids next to junk of every JSON type. */
+const fieldValue = fc.oneof(
+  fc.jsonValue({ maxDepth: 2 }),
+  fc.constantFrom("new", "open", "pending", "solved", "closed", "problem", "incident", "task", "low", "urgent"),
+  fc.constantFrom("agent", "admin", "end_user", "suspended", "active", "all", "groups", "assigned", "example.com"),
+  fc.integer({ min: -2, max: 8 }),
+  fc.emailAddress(),
+  fc.string({ unit: "binary", maxLength: 40 }),
+  fc.constant(null),
+  fc.record({ content: fc.oneof(fc.string(), fc.integer()), public: fc.oneof(fc.boolean(), fc.string()) }, { requiredKeys: [] }),
+  fc.array(fc.integer({ min: 0, max: 8 }), { maxLength: 4 }),
+  fc.array(fc.record({ name: fc.oneof(fc.constant("field_1"), fc.string()), value: fc.jsonValue({ maxDepth: 1 }) }), { maxLength: 3 }),
+);
+
+/**
+ * A write body: anything at all, the right key around junk, the right key
+ * around the resource's own fields, or a valid body with random fields laid
+ * over it (so that writes also succeed, and the success paths get fuzzed too).
+ */
+function bodyFor(key: string, fields: string[], valid: fc.Arbitrary<Record<string, unknown>>) {
+  const someFields = fc.dictionary(fc.constantFrom(...fields), fieldValue, { maxKeys: fields.length });
+  return fc.oneof(
+    fc.jsonValue({ maxDepth: 3 }),
+    fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }).map((inner) => ({ [key]: inner })),
+    someFields.map((inner) => ({ [key]: inner })),
+    fc.tuple(valid, fc.dictionary(fc.constantFrom(...fields), fieldValue, { maxKeys: 2 })).map(([base, extra]) => ({ [key]: { ...base, ...extra } })),
+  );
+}
+
+const uniqueName = fc.uuid().map((id) => `fuzz ${id}`);
+
+const fieldsOf = (schema: { shape: object }) => Object.keys(schema.shape);
+const ticketBody = bodyFor(
+  "ticket",
+  [...fieldsOf(ticketCreateInputSchema), "due_date"],
+  fc.record({ title: fc.string({ minLength: 1 }).filter((t) => t.trim() !== ""), comment: fc.constant({ content: "fuzz" }) }),
+);
+const userBody = bodyFor(
+  "user",
+  [...fieldsOf(userCreateInputSchema), "id"],
+  fc.record({ name: uniqueName, email: fc.uuid().map((id) => `${id}@fuzz.test`), id: fc.integer({ min: 1, max: 6 }) }),
+);
+const groupBody = bodyFor("group", fieldsOf(groupCreateInputSchema), fc.record({ name: uniqueName }));
+const organizationBody = bodyFor("organization", fieldsOf(organizationCreateInputSchema), fc.record({ name: uniqueName }));
+
+/** Everything a write could touch, read back through the API. */
+async function snapshot(extra: string[]): Promise<string> {
+  const paths = ["/apiv2/tickets.json", "/apiv2/users.json", "/apiv2/groups.json", "/apiv2/organizations.json", ...extra];
+  const responses = await Promise.all(paths.map((path) => admin.get(path)));
+  return JSON.stringify(responses.map((r) => [r.status, r.body]));
+}
+
+function expectNoServerError(res: TestResponse, body: unknown) {
+  expect(res.status, `${res.status} ${res.text} for ${JSON.stringify(body)}`).toBeLessThan(500);
+  if (res.status >= 400) errorBody(res);
+}
+
+interface WriteRoute {
+  name: string;
+  body: fc.Arbitrary<unknown>;
+  /** Makes a fresh target (so one successful write cannot spoil the next run) and returns the request. */
+  prepare(): Promise<{ method: "POST" | "PUT"; path: string; watch: string[] }>;
+}
+
+async function freshTicket() {
+  const ticket = await server.a.adminDesk.tickets.create({ title: "Fuzz target", comment: { content: "c" } });
+  return ticket.id;
+}
+
+let targets = 0;
+
+async function freshEndUser() {
+  targets += 1;
+  const user = await server.a.adminDesk.users.create({ name: "Fuzz user", email: `target${targets}@fuzz-targets.test` });
+  return user.id;
+}
+
+const routes: WriteRoute[] = [
+  { name: "POST /apiv2/tickets", body: ticketBody, prepare: async () => ({ method: "POST", path: "/apiv2/tickets.json", watch: [] }) },
+  {
+    name: "PUT /apiv2/tickets/:id",
+    body: ticketBody,
+    prepare: async () => {
+      const id = await freshTicket();
+      return { method: "PUT", path: `/apiv2/tickets/${id}.json`, watch: [`/apiv2/tickets/${id}/comments.json`] };
+    },
+  },
+  {
+    name: "PUT /apiv2/tickets/update_many",
+    body: ticketBody,
+    prepare: async () => {
+      const [one, two] = [await freshTicket(), await freshTicket()];
+      return { method: "PUT", path: `/apiv2/tickets/update_many.json?ids=${one},${two}`, watch: [`/apiv2/tickets/${one}/comments.json`] };
+    },
+  },
+  { name: "POST /apiv2/users", body: userBody, prepare: async () => ({ method: "POST", path: "/apiv2/users.json", watch: [] }) },
+  {
+    name: "PUT /apiv2/users/:id",
+    body: userBody,
+    prepare: async () => ({ method: "PUT", path: `/apiv2/users/${await freshEndUser()}.json`, watch: [] }),
+  },
+  {
+    name: "PUT /apiv2/users/:id/merge",
+    body: userBody,
+    prepare: async () => ({ method: "PUT", path: `/apiv2/users/${await freshEndUser()}/merge.json`, watch: [] }),
+  },
+  { name: "POST /apiv2/groups", body: groupBody, prepare: async () => ({ method: "POST", path: "/apiv2/groups.json", watch: [] }) },
+  {
+    name: "PUT /apiv2/groups/:id",
+    body: groupBody,
+    prepare: async () => {
+      targets += 1;
+      const group = await server.a.adminDesk.groups.create({ name: `Fuzz group ${targets}` });
+      return { method: "PUT", path: `/apiv2/groups/${group.id}.json`, watch: [] };
+    },
+  },
+  { name: "POST /apiv2/organizations", body: organizationBody, prepare: async () => ({ method: "POST", path: "/apiv2/organizations.json", watch: [] }) },
+  {
+    name: "PUT /apiv2/organizations/:id",
+    body: organizationBody,
+    prepare: async () => {
+      targets += 1;
+      const organization = await server.a.adminDesk.organizations.create({ name: `Fuzz org ${targets}` });
+      return { method: "PUT", path: `/apiv2/organizations/${organization.id}.json`, watch: [] };
+    },
+  },
+];
+
+/** Statuses seen per route, to check the fuzzing reaches the success paths too. */
+const outcomes = new Map<string, number[]>();
+
+describe("random write bodies", () => {
+  it.each(routes.map((route) => [route.name, route] as const))("%s - answers 2xx or 4xx, and a failed write changes nothing", async (_name, route) => {
+    await fc.assert(
+      fc.asyncProperty(route.body, async (body) => {
+        const { method, path, watch } = await route.prepare();
+        const before = await snapshot(watch);
+        const res = await admin.request(method, path, { body });
+        outcomes.set(route.name, [...(outcomes.get(route.name) ?? []), res.status]);
+        expectNoServerError(res, body);
+        if (res.status >= 400) expect(await snapshot(watch)).toBe(before);
+      }),
+      { numRuns: NUM_RUNS },
+    );
+  });
+
+  it("fuzzing - reaches both successes and failures on every write route", () => {
+    for (const route of routes) {
+      const statuses = outcomes.get(route.name) ?? [];
+      expect(statuses.some((s) => s < 300), route.name).toBe(true);
+      expect(statuses.some((s) => s >= 400), route.name).toBe(true);
+    }
+  });
+});
+
+describe("random requests", () => {
+  it("any method, path and query - never a 5xx", async () => {
+    const segment = fc.oneof(
+      fc.constantFrom("tickets", "users", "groups", "organizations", "api_tokens", "show_many", "me", "search", "merge", "1", "0", "-1", "x.json"),
+      fc.string({ maxLength: 8 }).map(encodeURIComponent),
+    );
+    const request = fc.record({
+      method: fc.constantFrom("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"),
+      segments: fc.array(segment, { maxLength: 4 }),
+      query: fc.dictionary(
+        fc.constantFrom("ids", "page", "per_page", "query", "status", "role", "created_start", "created_order", "field_order"),
+        fc.string({ maxLength: 12 }),
+      ),
+    });
+    await fc.assert(
+      fc.asyncProperty(request, async ({ method, segments, query }) => {
+        // Reads only: random deletes would empty the tenant and make later runs trivial.
+        const safeMethod = method === "DELETE" ? "GET" : method;
+        const path = `/apiv2/${segments.join("/")}?${new URLSearchParams(query).toString()}`;
+        const res = await admin.request(safeMethod, path);
+        expect(res.status, `${safeMethod} ${path}: ${res.text}`).toBeLessThan(500);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
