@@ -35,13 +35,25 @@ export interface TenantService {
   list(): Promise<Tenant[]>;
 }
 
+/** A user whose password was checked, with the password hash it was checked against and the user's version then. */
+export interface VerifiedUser {
+  user: User;
+  passwordHash: string;
+  version: number;
+}
+
 export interface AuthService {
-  /** Checks an e-mail and password; resolves to the user and a stamp that changes whenever the password does. Rejects with AUTH_REQUIRED. */
-  verifyPassword(tenantId: number, email: string, password: string): Promise<{ user: User; stamp: string }>;
+  /** Checks an e-mail and password (scrypt, slow on purpose). Rejects with AUTH_REQUIRED. */
+  verifyPassword(tenantId: number, email: string, password: string): Promise<VerifiedUser>;
   /** Checks a tenant API token presented for the user with `email`. Rejects with AUTH_REQUIRED. */
   verifyApiToken(tenantId: number, email: string, token: string): Promise<User>;
-  /** Reloads a user verified earlier by password; null when the stamp no longer matches, or the user is gone or suspended. */
-  reload(tenantId: number, userId: number, stamp: string): Promise<User | null>;
+  /**
+   * Revalidates a user verified earlier, with one cheap read: resolves to the
+   * same object when nothing changed, a fresh one when the user changed but
+   * the password did not, and null when the password changed or the user is
+   * gone or suspended.
+   */
+  reload(tenantId: number, verified: VerifiedUser): Promise<VerifiedUser | null>;
 }
 
 /** The operations open to one actor in one tenant. Errors are `HelpdeskError`s. */

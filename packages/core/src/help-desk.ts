@@ -1,5 +1,5 @@
 import { systemClock, type Clock } from "./clock";
-import type { HelpDesk } from "./help-desk-api";
+import type { ApiTokenService, GroupService, HelpDesk, OrganizationService, TicketService, UserService } from "./help-desk-api";
 import type { Storage } from "./storage";
 import { createApiTokenService } from "./services/api-token-service";
 import { createAuthService } from "./services/auth-service";
@@ -24,14 +24,30 @@ export function createHelpDesk(options: HelpDeskOptions): HelpDesk {
     auth: createAuthService(storage),
     as(tenantId, actor) {
       const ctx = { tenantId, actor, storage, clock };
+      // Services are built on first use: a request touches one of them.
+      let tickets: TicketService | undefined;
+      let users: UserService | undefined;
+      let groups: GroupService | undefined;
+      let organizations: OrganizationService | undefined;
+      let apiTokens: ApiTokenService | undefined;
       return {
         tenantId,
         actor,
-        tickets: createTicketService(ctx),
-        users: createUserService(ctx),
-        groups: createGroupService(ctx),
-        organizations: createOrganizationService(ctx),
-        apiTokens: createApiTokenService(ctx),
+        get tickets() {
+          return (tickets ??= createTicketService(ctx));
+        },
+        get users() {
+          return (users ??= createUserService(ctx));
+        },
+        get groups() {
+          return (groups ??= createGroupService(ctx));
+        },
+        get organizations() {
+          return (organizations ??= createOrganizationService(ctx));
+        },
+        get apiTokens() {
+          return (apiTokens ??= createApiTokenService(ctx));
+        },
       };
     },
   };

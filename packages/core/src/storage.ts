@@ -71,6 +71,12 @@ export interface TenantRepository {
 export type NewUser = Omit<User, "id"> & { password_hash: string | null };
 export type UserPatch = Partial<Omit<NewUser, "created_at">> & { updated_at: number };
 
+export interface UserCredentials {
+  user: User;
+  passwordHash: string | null;
+  version: number;
+}
+
 export interface UserFilter extends TimeRange {
   roles?: Role[];
   organizationId?: number;
@@ -87,8 +93,14 @@ export interface UserRepository {
   /** By e-mail, compared lower-case. */
   findByEmail(tenantId: number, email: string): Promise<User | null>;
   findByPhone(tenantId: number, phone: string): Promise<User | null>;
-  /** The user and their password hash (null when none is set), by id or e-mail; null when no such user. */
-  getCredentials(tenantId: number, key: { id: number } | { email: string }): Promise<{ user: User; passwordHash: string | null } | null>;
+  /**
+   * The user, their password hash (null when none is set) and their version,
+   * by id or e-mail; null when no such user. The version grows with every
+   * `update` of the user, whatever it changes.
+   */
+  getCredentials(tenantId: number, key: { id: number } | { email: string }): Promise<UserCredentials | null>;
+  /** The password hash and version alone: one narrow read, made on every authenticated request. Null when no such user. */
+  getCredentialStamp(tenantId: number, id: number): Promise<Omit<UserCredentials, "user"> | null>;
   /** Applies `patch`; null when no such user. Rejects like `create` on duplicates. */
   update(tenantId: number, id: number, patch: UserPatch): Promise<User | null>;
   /** Deletes the user and their group memberships. False when no such user. */

