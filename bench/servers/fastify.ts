@@ -1,15 +1,19 @@
-/** Baseline (b): the same SQLite read served by a plain Fastify route (no auth, no tenancy, default JSON). */
+/**
+ * Baseline (b): the same SQLite read — the adapter's `tickets.get`, the query
+ * and row mapping the help desk runs — served by a plain Fastify route with
+ * no tenancy, no authentication and Fastify's default JSON serialization.
+ */
 import Database from "better-sqlite3";
 import Fastify from "fastify";
+import { sqliteStorage } from "@helpdesk/storage-sqlite";
 
 const [file, port, tenantId] = process.argv.slice(2) as [string, string, string];
-const db = new Database(file, { readonly: true });
-const byId = db.prepare("SELECT * FROM tickets WHERE tenant_id = ? AND id = ?");
+const storage = sqliteStorage(new Database(file));
 const app = Fastify({ logger: false });
 app.get<{ Params: { id: string } }>("/apiv2/tickets/:id", async (request, reply) => {
-  const row = byId.get(Number(tenantId), Number(request.params.id.replace(/\.json$/, "")));
-  if (!row) return reply.code(404).send({ error: "RecordNotFound" });
-  return { ticket: row };
+  const ticket = await storage.tickets.get(Number(tenantId), Number(request.params.id.replace(/\.json$/, "")));
+  if (!ticket) return reply.code(404).send({ error: "RecordNotFound" });
+  return { ticket };
 });
 await app.listen({ port: Number(port), host: "127.0.0.1" });
 console.log("listening");

@@ -48,3 +48,23 @@ describe("response schemas", () => {
     expect(endUserSerialize(user)).not.toContain("internal");
   });
 });
+
+describe("ticket serializer", () => {
+  it("serialize - writes every custom field value type and a rating as they are, with no anyOf left", () => {
+    const schema = itemSchemas.ticket();
+    expect(JSON.stringify(schema)).not.toContain("anyOf");
+    const serialize = fastJson(schema);
+    const customFields = [
+      { name: "field_1", value: ["a", "b"] },
+      { name: "field_2", value: null },
+      { name: "field_3", value: 3.5 },
+      { name: "field_4", value: false },
+      { name: "field_5", value: 'quote " and \\ slash' },
+    ];
+    const rating = { id: 2, score: "good", comment: "fine" };
+    const ticket = Object.fromEntries((schema.required as string[]).map((key) => [key, null]));
+    const written = JSON.parse(serialize({ ...ticket, id: 1, custom_fields: customFields, satisfaction_rating: rating })) as Record<string, unknown>;
+    expect(written.custom_fields).toEqual(customFields);
+    expect(written.satisfaction_rating).toEqual(rating);
+  });
+});

@@ -24,26 +24,29 @@ export function toJsonSchema(schema: z.ZodType): JsonSchema {
 }
 
 /**
- * Turns `anyOf: [{type: T, ...}, {type: "null"}]` into `{type: [T, "null"], ...}`
- * for scalar T: fast-json-stringify writes a type list directly, while
- * `anyOf` makes it validate each value against the branches at run time.
+ * Turns `anyOf: [{type: A, ...}, {type: B, ...}]` with distinct types into
+ * `{type: [A, B], ...}`: fast-json-stringify writes a type list with a
+ * `typeof` check, while `anyOf` makes it validate every value against the
+ * branches at run time (with ajv).
  */
+const isContainer = (type: unknown) => type === "array" || type === "object";
+
 function simplify(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(simplify);
   if (node === null || typeof node !== "object") return node;
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(node)) out[key] = simplify(value);
-  const anyOf = out.anyOf;
-  if (Array.isArray(anyOf) && anyOf.length === 2) {
-    const [first, second] = anyOf as JsonSchema[];
-    if (second?.type === "null" && typeof first?.type === "string" && first.type !== "object" && first.type !== "array") {
-      delete out.anyOf;
-      const merged: JsonSchema = { ...out, ...first, type: [first.type, "null"] };
-      if (Array.isArray(first.enum)) merged.enum = [...(first.enum as unknown[]), null];
-      return merged;
-    }
-  }
-  return out;
+  const branches = out.anyOf as JsonSchema[] | undefined;
+  if (!Array.isArray(branches)) return out;
+  const types = branches.map((branch) => branch.type);
+  if (!types.every((type) => typeof type === "string") || new Set(types).size !== types.length) return out;
+  delete out.anyOf;
+  const merged: JsonSchema = Object.assign(out, ...branches);
+  // Containers first: fast-json-stringify tries the types in order, and would write an array through `string`.
+  merged.type = [...types].sort((a, b) => Number(isContainer(b)) - Number(isContainer(a)));
+  const enums = branches.filter((branch) => Array.isArray(branch.enum));
+  if (enums.length > 0) merged.enum = [...enums.flatMap((branch) => branch.enum as unknown[]), ...(types.includes("null") ? [null] : [])];
+  return merged;
 }
 
 const compiled = {
