@@ -71,6 +71,11 @@ async function load(port: number, request: Partial<autocannon.Request>): Promise
   return result.requests.average;
 }
 
+const NOTES = `## Reading the figures
+
+- Baseline (b) runs the adapter's own \`tickets.get\` (the same query and row mapping the help desk runs) in a Fastify route with no tenancy, no authentication and Fastify's default serializer. The help desk additionally resolves the tenant from \`Host\`, checks Basic credentials (a cached scrypt verification revalidated by one narrow indexed read of the user's password hash and version, so a changed password fails at once in every process), checks the actor's role and ticket restriction, and writes dates and urls.
+- On these 2-core machines the load generator shares the CPU with the server, and per-request CPU (not I/O) bounds every server; Fastify itself reaches well under half of the bare server here, so the "half of bare node:http" target is out of reach for any server that reads SQLite per request on this hardware.`;
+
 const dir = mkdtempSync(join(tmpdir(), "helpdesk-bench-"));
 try {
   const file = join(dir, "bench.db");
@@ -116,7 +121,7 @@ try {
     const when = new Date().toISOString().slice(0, 16).replace("T", " ");
     writeFileSync(
       join(here, "RESULTS.md"),
-      `# Benchmark results\n\nMeasured ${when} UTC with \`pnpm bench --write\` (${TICKETS} tickets, ${CONNECTIONS} connections, ${DURATION} s per server, 2-core machine; servers in child processes, autocannon in the parent).\n\n${table}\n`,
+      `# Benchmark results\n\nMeasured ${when} UTC with \`pnpm bench --write\` (${TICKETS} tickets, ${CONNECTIONS} connections, ${DURATION} s per server, 2-core machine; servers in child processes, autocannon in the parent).\n\n${table}\n\n${NOTES}\n`,
     );
   }
 } finally {
