@@ -177,6 +177,12 @@ export interface TicketRepository {
    */
   create(tenantId: number, data: NewTicket, firstComment: NewTicketComment): Promise<Ticket>;
   get(tenantId: number, id: number): Promise<Ticket | null>;
+  /**
+   * Like `get`, and inside a transaction also locks the ticket until it ends,
+   * so that concurrent read-modify-write updates of one ticket (from any
+   * process) run one after the other and none is lost.
+   */
+  getForUpdate(tenantId: number, id: number): Promise<Ticket | null>;
   /** Applies `patch` (collaborator_ids replaces the set); null when no such ticket. */
   update(tenantId: number, id: number, patch: TicketPatch): Promise<Ticket | null>;
   addComment(tenantId: number, ticketId: number, comment: NewTicketComment): Promise<TicketComment>;

@@ -75,6 +75,8 @@ export function createTicketRepository(db: SqliteDatabase, prepare: Prepare): Sy
       return get(tenantId, id)!;
     }),
     get,
+    // One connection and serialized transactions: every read inside one is already exclusive.
+    getForUpdate: get,
     update: atomicWrite(db, (tenantId: number, id: number, patch: TicketPatch) => {
       const row = byId.get(tenantId, id) as TicketRow | undefined;
       if (row === undefined) return null;

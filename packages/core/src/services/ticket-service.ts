@@ -34,8 +34,8 @@ export function createTicketService(ctx: ActorContext): TicketService {
   const { tenantId } = ctx;
 
   /** The ticket if the actor may see it, else TICKET_NOT_FOUND (never revealing that it exists). */
-  async function visibleTicket(storage: Storage, id: number): Promise<Ticket> {
-    const ticket = await storage.tickets.get(tenantId, id);
+  async function visibleTicket(storage: Storage, id: number, forUpdate = false): Promise<Ticket> {
+    const ticket = await (forUpdate ? storage.tickets.getForUpdate(tenantId, id) : storage.tickets.get(tenantId, id));
     if (!ticket || !ticketInScope(await ticketScope(ctx, storage), ticket)) throw new HelpdeskError("TICKET_NOT_FOUND");
     return ticket;
   }
@@ -48,7 +48,7 @@ export function createTicketService(ctx: ActorContext): TicketService {
   }
 
   async function applyUpdate(storage: Storage, id: number, input: ReturnType<typeof ticketUpdateInputSchema.parse>): Promise<Ticket> {
-    const before = await visibleTicket(storage, id);
+    const before = await visibleTicket(storage, id, true);
     if (before.status === "closed") throw new HelpdeskError("TICKET_CLOSED");
     const now = ctx.clock();
     const patch: Omit<TicketPatch, "updated_at"> = {};

@@ -104,6 +104,24 @@ export function describeTickets(ctx: ConformanceContext): void {
       expect(await ctx.storage.tickets.get(tenant.id, 1)).toBeNull();
     });
 
+    it("tickets.getForUpdate - concurrent read-modify-write transactions on one ticket lose no update", async () => {
+      const tenant = await createTenant(ctx.storage);
+      const { requester } = await people(ctx.storage, tenant.id);
+      const ticket = await ctx.storage.tickets.create(tenant.id, newTicket(requester.id, { tags: [] }), newComment(requester.id));
+      expect(await ctx.storage.tickets.getForUpdate(tenant.id, 999)).toBeNull();
+      // Each transaction appends one tag to what it read; a lost update would drop tags.
+      await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          ctx.storage.transaction(async (tx) => {
+            const current = await tx.tickets.getForUpdate(tenant.id, ticket.id);
+            await new Promise((resolve) => setImmediate(resolve));
+            await tx.tickets.update(tenant.id, ticket.id, { tags: [...current!.tags, `t${i}`], updated_at: at(i) });
+          }),
+        ),
+      );
+      expect((await ctx.storage.tickets.get(tenant.id, ticket.id))!.tags).toHaveLength(8);
+    });
+
     it("tickets.update - applies the patch and leaves other fields alone", async () => {
       const tenant = await createTenant(ctx.storage);
       const { requester, agent, other } = await people(ctx.storage, tenant.id);
