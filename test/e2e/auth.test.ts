@@ -1,7 +1,5 @@
 import { createHelpDesk } from "@helpdesk/core";
 import { startServer } from "@helpdesk/http";
-import { sqliteStorage } from "@helpdesk/storage-sqlite";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendRequest } from "../support/http-client";
 import { API_DATE, errorBody, startTestServer, type TestResponse, type TestServer } from "../support/server";
@@ -56,8 +54,8 @@ describe("Basic auth with a password", () => {
 
   it("authenticate - a password changed through another process takes effect at once", async () => {
     const agent = await server.a.createAgent();
-    const db = new Database(server.dbFile);
-    const other = await startServer({ desk: createHelpDesk({ storage: sqliteStorage(db) }), port: 0 });
+    const second = await server.openStorage();
+    const other = await startServer({ desk: createHelpDesk({ storage: second.storage }), port: 0 });
     try {
       const viaOther = () => sendRequest(other.port, "GET", "/apiv2/users/me.json", { host: "a.test", auth: agent.auth });
       expect((await viaOther()).status).toBe(200);
@@ -66,7 +64,7 @@ describe("Basic auth with a password", () => {
       expectUnauthorized(await viaOther());
     } finally {
       await other.close();
-      db.close();
+      await second.close();
     }
   });
 

@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { createHelpDesk, type ActorDesk, type HelpDesk, type Tenant, type User, type UserCreateInput } from "@helpdesk/core";
 import { startServer } from "@helpdesk/http";
-import { sqliteStorage } from "@helpdesk/storage-sqlite";
-import Database from "better-sqlite3";
+import { createTestDatabase, type OpenStorage, type TestDatabase } from "./database";
 import { sendRequest, type Auth, type RequestOptions, type TestResponse } from "./http-client";
 
 export type { Auth, TestResponse };
@@ -57,9 +53,10 @@ export interface TenantFixture {
 
 export interface TestServer {
   desk: HelpDesk;
-  db: Database.Database;
-  /** The SQLite file, for tests that open a second connection (another "process"). */
-  dbFile: string;
+  /** The database under test (SQLite or Postgres, per HELPDESK_TEST_STORAGE). */
+  database: TestDatabase;
+  /** Another storage on the same database, on connections of its own, as a second process would have. */
+  openStorage(): Promise<OpenStorage>;
   port: number;
   url: string;
   clock: TestClock;
@@ -74,15 +71,14 @@ export interface TestServer {
 let sequence = 0;
 
 /**
- * A fresh SQLite file, the help desk over it, and the HTTP API on a free port,
+ * A fresh database (SQLite file or Postgres schema), the help desk over it, and the HTTP API on a free port,
  * with two tenants (a.test and b.test) each with an admin. Call `close()` in afterAll.
  */
 export async function startTestServer(options: { bodyLimit?: number } = {}): Promise<TestServer> {
-  const dir = mkdtempSync(join(tmpdir(), "helpdesk-e2e-"));
-  const dbFile = join(dir, "helpdesk.db");
-  const db = new Database(dbFile);
+  const database = await createTestDatabase();
+  const opened = await database.open();
   const clock = createTestClock();
-  const desk = createHelpDesk({ storage: sqliteStorage(db), clock: clock.now });
+  const desk = createHelpDesk({ storage: opened.storage, clock: clock.now });
   const server = await startServer({ desk, port: 0, host: "127.0.0.1", ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }) });
   const request = (method: string, path: string, requestOptions?: RequestOptions) => sendRequest(server.port, method, path, requestOptions);
 
@@ -130,8 +126,8 @@ export async function startTestServer(options: { bodyLimit?: number } = {}): Pro
   const b = await fixture("b.test", "B");
   return {
     desk,
-    db,
-    dbFile,
+    database,
+    openStorage: () => database.open(),
     port: server.port,
     url: server.url,
     clock,
@@ -140,8 +136,8 @@ export async function startTestServer(options: { bodyLimit?: number } = {}): Pro
     request,
     async close() {
       await server.close();
-      db.close();
-      rmSync(dir, { recursive: true, force: true });
+      await opened.close();
+      await database.drop();
     },
   };
 }

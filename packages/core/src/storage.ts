@@ -16,9 +16,12 @@ import type { Role, User } from "./domain/user";
 export interface Storage {
   /**
    * Runs `fn` in one transaction: all its writes commit together, or none do
-   * when it rejects (the rejection is passed on). Transactions never
-   * interleave: concurrent callers wait. Calls on `tx` run inside the
-   * transaction; calling `tx.transaction` runs `fn` inside the same one.
+   * when it rejects (the rejection is passed on), and nothing outside it sees
+   * them before. Calls on `tx` run inside the transaction, calls on the
+   * storage itself never do; `tx.transaction` runs `fn` inside the same one.
+   * Transactions may run concurrently (one-connection adapters run them one
+   * at a time), so a read-modify-write must read with `tickets.getForUpdate`
+   * or be a single write.
    */
   transaction<T>(fn: (tx: Storage) => Promise<T>): Promise<T>;
   tenants: TenantRepository;

@@ -58,22 +58,21 @@ export function describeTransactions(ctx: ConformanceContext): void {
       expect(await ctx.storage.users.findByEmail(tenant.id, "inner@example.com")).toBeNull();
     });
 
-    it("transaction - concurrent transactions never interleave", async () => {
+    it("transaction - concurrent transactions each see their own writes and commit them all, or none", async () => {
       const tenant = await createTenant(ctx.storage);
-      const counter = await ctx.storage.organizations.create(tenant.id, newOrganization({ name: "Counter", description: "0" }));
-      const log: string[] = [];
-      const increment = (label: string) =>
+      const run = (label: string, fail: boolean) =>
         ctx.storage.transaction(async (tx) => {
-          log.push(`${label}:begin`);
-          const current = await tx.organizations.get(tenant.id, counter.id);
-          await nextTick();
-          await tx.organizations.update(tenant.id, counter.id, { description: String(Number(current!.description) + 1), updated_at: at(1) });
-          await nextTick();
-          log.push(`${label}:end`);
+          for (let i = 0; i < 3; i++) {
+            await tx.users.create(tenant.id, newUser({ email: `${label}${i}@example.com` }));
+            await nextTick();
+            expect(await tx.users.findByEmail(tenant.id, `${label}${i}@example.com`)).not.toBeNull();
+          }
+          if (fail) throw new Error(`${label} fails`);
         });
-      await Promise.all(["a", "b", "c", "d"].map(increment));
-      expect((await ctx.storage.organizations.get(tenant.id, counter.id))?.description).toBe("4");
-      for (let i = 0; i < log.length; i += 2) expect(log[i + 1]).toBe(log[i]!.replace(":begin", ":end"));
+      const outcomes = await Promise.allSettled([run("a", false), run("b", true), run("c", false), run("d", true)]);
+      expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected", "fulfilled", "rejected"]);
+      const emails = (await ctx.storage.users.list(tenant.id, {}, [], { limit: 100, offset: 0 })).items.map((u) => u.email).sort();
+      expect(emails).toEqual(["a0@example.com", "a1@example.com", "a2@example.com", "c0@example.com", "c1@example.com", "c2@example.com"]);
     });
 
     it("transaction - a rejected transaction does not hold up the next ones", async () => {

@@ -7,6 +7,8 @@ type Options = NonNullable<ParseArgsConfig["options"]>;
 export const COMMON_OPTIONS = {
   db: { type: "string" },
   "database-url": { type: "string" },
+  "pool-size": { type: "string" },
+  "statement-timeout": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const satisfies Options;
 

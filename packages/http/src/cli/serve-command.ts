@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { HelpDesk } from "@helpdesk/core";
+import { HelpdeskError, type HelpDesk } from "@helpdesk/core";
 import { DEFAULT_BODY_LIMIT } from "../request-body";
 import { startServer } from "../start-server";
 import { DATABASE_USAGE, openDesk } from "./open-database";
@@ -24,7 +24,13 @@ async function ensureFirstTenant(desk: HelpDesk): Promise<{ host: string; email:
   if ((await desk.tenants.list()).length > 0) return null;
   // 18 random bytes: 24 URL-safe characters, typed into curl without quoting.
   const password = randomBytes(18).toString("base64url");
-  await desk.tenants.create({ host: "localhost", name: "Help Desk", admin: { email: FIRST_ADMIN_EMAIL, password, name: "Admin" } });
+  try {
+    await desk.tenants.create({ host: "localhost", name: "Help Desk", admin: { email: FIRST_ADMIN_EMAIL, password, name: "Admin" } });
+  } catch (error) {
+    // Another process starting on the same empty database created it first.
+    if (error instanceof HelpdeskError && error.code === "TENANT_HOST_TAKEN") return null;
+    throw error;
+  }
   return { host: "localhost", email: FIRST_ADMIN_EMAIL, password };
 }
 
@@ -42,19 +48,22 @@ export async function serveCommand(args: string[]): Promise<void> {
   const bodyLimit = integerOption(options["body-limit"], "body-limit", DEFAULT_BODY_LIMIT, SERVE_USAGE);
   const host = typeof options.host === "string" ? options.host : "127.0.0.1";
 
-  const opened = openDesk(options, SERVE_USAGE);
+  const opened = await openDesk(options, SERVE_USAGE);
   let server;
   let first;
   try {
     first = await ensureFirstTenant(opened.desk);
     server = await startServer({ desk: opened.desk, port, host, bodyLimit });
   } catch (error) {
-    opened.close();
+    await opened.close();
     throw error;
   }
 
   console.log(`Help desk API listening on ${server.url}`);
   console.log(`Database: ${opened.location}`);
+  const tenants = await opened.desk.tenants.list();
+  const shown = tenants.slice(0, 5).map((t) => t.host);
+  console.log(`Tenants: ${tenants.length} (${shown.join(", ")}${tenants.length > shown.length ? `, +${tenants.length - shown.length} more` : ""})`);
   if (first !== null) {
     console.log(`Created the first tenant for host ${first.host}`);
     console.log(`  admin e-mail: ${first.email}`);
@@ -71,10 +80,9 @@ export async function serveCommand(args: string[]): Promise<void> {
     running
       .close()
       .catch((error: unknown) => console.error("error while closing the server:", error))
-      .finally(() => {
-        opened.close();
-        process.exit(0);
-      });
+      .then(() => opened.close())
+      .catch((error: unknown) => console.error("error while closing the database:", error))
+      .finally(() => process.exit(0));
   };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);

@@ -47,12 +47,12 @@ export async function tenantCommand(args: string[]): Promise<void> {
   const password = required(options["admin-password"], "admin-password", TENANT_USAGE);
   const adminName = typeof options["admin-name"] === "string" ? options["admin-name"] : undefined;
 
-  const opened = openDesk(options, TENANT_USAGE);
+  const opened = await openDesk(options, TENANT_USAGE);
   try {
     const admin = adminName === undefined ? { email, password } : { email, password, name: adminName };
     const created = await opened.desk.tenants.create({ host, name, admin });
     console.log(JSON.stringify(presentTenantWithAdmin(created.tenant, created.admin), null, 2));
   } finally {
-    opened.close();
+    await opened.close();
   }
 }

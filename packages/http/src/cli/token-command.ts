@@ -28,7 +28,7 @@ export async function tokenCommand(args: string[]): Promise<void> {
   }
   const host = required(options.host, "host", TOKEN_USAGE);
 
-  const opened = openDesk(options, TOKEN_USAGE);
+  const opened = await openDesk(options, TOKEN_USAGE);
   try {
     const tenant = await opened.desk.tenants.findByHost(host);
     if (tenant === null) throw new HelpdeskError("TENANT_NOT_FOUND", { description: `No tenant is served at host ${host}` });
@@ -39,6 +39,6 @@ export async function tokenCommand(args: string[]): Promise<void> {
     const token = await opened.desk.as(tenant.id, admin).apiTokens.create();
     console.log(JSON.stringify({ token: token.token, id: token.id }));
   } finally {
-    opened.close();
+    await opened.close();
   }
 }

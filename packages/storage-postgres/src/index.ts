@@ -1,0 +1,3 @@
+export { createPostgresClient, type PostgresOptions } from "./postgres-client";
+export { migratePostgres } from "./migrate-postgres";
+export { postgresStorage } from "./postgres-storage";
