@@ -1,14 +1,16 @@
 /**
- * Baseline (b): the same SQLite read — the adapter's `tickets.get`, the query
+ * Baseline (b): the same storage read — the adapter's `tickets.get`, the query
  * and row mapping the help desk runs — served by a plain Fastify route with
  * no tenancy, no authentication and Fastify's default JSON serialization.
+ *
+ *   fastify.ts PORT TENANT_ID (--db FILE | --database-url URL)
  */
-import Database from "better-sqlite3";
 import Fastify from "fastify";
-import { sqliteStorage } from "@helpdesk/storage-sqlite";
+import { openDesk } from "../../packages/http/src/cli/open-database";
 
-const [file, port, tenantId] = process.argv.slice(2) as [string, string, string];
-const storage = sqliteStorage(new Database(file));
+const [port, tenantId, ...databaseArgs] = process.argv.slice(2) as [string, string, ...string[]];
+const [flag, value] = databaseArgs;
+const { storage } = await openDesk(flag === "--db" ? { db: value } : { "database-url": value }, "");
 const app = Fastify({ logger: false });
 app.get<{ Params: { id: string } }>("/apiv2/tickets/:id", async (request, reply) => {
   const ticket = await storage.tickets.get(Number(tenantId), Number(request.params.id.replace(/\.json$/, "")));

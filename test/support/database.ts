@@ -74,6 +74,12 @@ async function postgresDatabase(): Promise<TestDatabase> {
   };
 }
 
+/** A fresh database of the given kind (the benchmark picks both). */
+export function createDatabase(kind: StorageKind): Promise<TestDatabase> {
+  return kind === "postgres" ? postgresDatabase() : sqliteDatabase();
+}
+
+/** A fresh database of the kind this test run is for. */
 export function createTestDatabase(): Promise<TestDatabase> {
-  return STORAGE_KIND === "postgres" ? postgresDatabase() : sqliteDatabase();
+  return createDatabase(STORAGE_KIND);
 }
