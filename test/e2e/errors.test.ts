@@ -135,6 +135,7 @@ describe("unexpected failures", () => {
     return {
       tenants: { create: fail, findByHost: fail, list: fail },
       auth: { verifyPassword: fail, verifyApiToken: fail, reload: fail },
+      runAutomations: fail,
       as: () => {
         throw failure;
       },

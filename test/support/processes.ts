@@ -39,3 +39,13 @@ export async function startServeProcess(args: string[]): Promise<ServerProcess> 
     },
   };
 }
+
+/** Runs `helpdesk <args>` as a real process to its end. */
+export function runHelpdesk(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ["--import", import.meta.resolve("tsx"), MAIN, ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: "" } });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((done) => child.on("close", (status) => done({ status, stdout, stderr })));
+}

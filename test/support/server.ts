@@ -1,4 +1,4 @@
-import { createHelpDesk, type ActorDesk, type HelpDesk, type Tenant, type User, type UserCreateInput } from "@helpdesk/core";
+import { createHelpDesk, type Storage, type ActorDesk, type HelpDesk, type Tenant, type User, type UserCreateInput } from "@helpdesk/core";
 import { startServer } from "@helpdesk/http";
 import { createTestDatabase, type OpenStorage, type TestDatabase } from "./database";
 import { sendRequest, type Auth, type RequestOptions, type TestResponse } from "./http-client";
@@ -55,6 +55,8 @@ export interface TestServer {
   desk: HelpDesk;
   /** The database under test (SQLite or Postgres, per HELPDESK_TEST_STORAGE). */
   database: TestDatabase;
+  /** The storage the server's help desk runs on (for workers that share it, such as outbox delivery). */
+  storage: Storage;
   /** Another storage on the same database, on connections of its own, as a second process would have. */
   openStorage(): Promise<OpenStorage>;
   port: number;
@@ -127,6 +129,7 @@ export async function startTestServer(options: { bodyLimit?: number } = {}): Pro
   return {
     desk,
     database,
+    storage: opened.storage,
     openStorage: () => database.open(),
     port: server.port,
     url: server.url,

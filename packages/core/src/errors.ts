@@ -35,6 +35,9 @@ export const ERROR_CODES = {
   ORGANIZATION_NOT_FOUND: { kind: "not_found", message: "Organization not found" },
   ORGANIZATION_NAME_TAKEN: { kind: "invalid", message: "An organization with this name already exists" },
   API_TOKEN_NOT_FOUND: { kind: "not_found", message: "API token not found" },
+  TRIGGER_NOT_FOUND: { kind: "not_found", message: "Trigger not found" },
+  AUTOMATION_NOT_FOUND: { kind: "not_found", message: "Automation not found" },
+  WEBHOOK_NOT_FOUND: { kind: "not_found", message: "Webhook not found" },
   STORAGE_UNAVAILABLE: { kind: "unavailable", message: "The database is unavailable" },
 } as const satisfies Record<string, { kind: ErrorKind; message: string }>;
 

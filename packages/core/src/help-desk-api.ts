@@ -4,6 +4,8 @@ import type { Organization, OrganizationCreateInput, OrganizationUpdateInput } f
 import type { ApiToken, Tenant } from "./domain/tenant";
 import type { BulkResult, Ticket, TicketComment, TicketCreateInput, TicketUpdateInput } from "./domain/ticket";
 import type { User, UserCreateInput, UserUpdateInput } from "./domain/user";
+import type { AutomationRunOptions, AutomationRunReport } from "./services/automation-runner";
+import type { OutboxMessage, Rule, RuleCreateInput, RuleUpdateInput, Webhook, WebhookCreateInput, WebhookUpdateInput } from "./domain/rule";
 import type { z } from "zod";
 import type { organizationListQuerySchema, pageQuerySchema, userSearchQuerySchema } from "./domain/list-query";
 
@@ -23,6 +25,8 @@ export type { PageParams };
 export interface HelpDesk {
   tenants: TenantService;
   auth: AuthService;
+  /** Runs every tenant's automations once, as of `options.at` (default now). */
+  runAutomations(options?: AutomationRunOptions): Promise<AutomationRunReport>;
   /** Every operation through the returned object is checked against `actor`'s role, within `tenantId`. */
   as(tenantId: number, actor: User): ActorDesk;
 }
@@ -65,6 +69,10 @@ export interface ActorDesk {
   groups: GroupService;
   organizations: OrganizationService;
   apiTokens: ApiTokenService;
+  triggers: RuleService;
+  automations: RuleService;
+  webhooks: WebhookService;
+  outbox: OutboxService;
 }
 
 export interface TicketService {
@@ -133,4 +141,31 @@ export interface ApiTokenService {
   create(): Promise<ApiToken & { token: string }>;
   list(): Promise<ApiToken[]>;
   delete(id: number): Promise<void>;
+}
+
+/** Triggers or automations (admin). */
+export interface RuleService {
+  /** Every rule of the kind, in evaluation order: `sort` descending, then `id` ascending. */
+  list(): Promise<Rule[]>;
+  /** The enabled ones, in the same order. */
+  active(): Promise<Rule[]>;
+  get(id: number): Promise<Rule>;
+  /** Validates every condition and action against the spec's table (RECORD_INVALID naming the element). */
+  create(input: RuleCreateInput): Promise<Rule>;
+  update(id: number, input: RuleUpdateInput): Promise<Rule>;
+  delete(id: number): Promise<void>;
+}
+
+/** Webhooks for `target` actions (admin). */
+export interface WebhookService {
+  list(): Promise<Webhook[]>;
+  get(id: number): Promise<Webhook>;
+  create(input: WebhookCreateInput): Promise<Webhook>;
+  update(id: number, input: WebhookUpdateInput): Promise<Webhook>;
+  delete(id: number): Promise<void>;
+}
+
+/** The tenant's outgoing messages (admin). */
+export interface OutboxService {
+  list(query?: PageQuery & { state?: OutboxMessage["state"] }): Promise<ListResult<OutboxMessage>>;
 }

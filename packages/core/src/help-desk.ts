@@ -1,5 +1,20 @@
 import { systemClock, type Clock } from "./clock";
-import type { ApiTokenService, GroupService, HelpDesk, OrganizationService, TicketService, UserService } from "./help-desk-api";
+import type {
+  ApiTokenService,
+  GroupService,
+  HelpDesk,
+  OrganizationService,
+  OutboxService,
+  RuleService,
+  TicketService,
+  UserService,
+  WebhookService,
+} from "./help-desk-api";
+import { createOutboxService } from "./services/outbox-service";
+import { createRuleSetCache } from "./services/rule-sets";
+import { createAutomationRunner } from "./services/automation-runner";
+import { createRuleService } from "./services/rule-service";
+import { createWebhookService } from "./services/webhook-service";
 import type { Storage } from "./storage";
 import { createApiTokenService } from "./services/api-token-service";
 import { createAuthService } from "./services/auth-service";
@@ -19,17 +34,24 @@ export interface HelpDeskOptions {
 export function createHelpDesk(options: HelpDeskOptions): HelpDesk {
   const { storage } = options;
   const clock = options.clock ?? systemClock;
+  const rules = createRuleSetCache();
+  const automationRunner = createAutomationRunner(storage, clock, rules);
   return {
     tenants: createTenantService(storage, clock),
     auth: createAuthService(storage),
+    runAutomations: (runOptions) => automationRunner.run(runOptions),
     as(tenantId, actor) {
-      const ctx = { tenantId, actor, storage, clock };
+      const ctx = { tenantId, actor, storage, clock, rules };
       // Services are built on first use: a request touches one of them.
       let tickets: TicketService | undefined;
       let users: UserService | undefined;
       let groups: GroupService | undefined;
       let organizations: OrganizationService | undefined;
       let apiTokens: ApiTokenService | undefined;
+      let triggers: RuleService | undefined;
+      let automations: RuleService | undefined;
+      let webhooks: WebhookService | undefined;
+      let outbox: OutboxService | undefined;
       return {
         tenantId,
         actor,
@@ -47,6 +69,18 @@ export function createHelpDesk(options: HelpDeskOptions): HelpDesk {
         },
         get apiTokens() {
           return (apiTokens ??= createApiTokenService(ctx));
+        },
+        get triggers() {
+          return (triggers ??= createRuleService(ctx, "trigger"));
+        },
+        get automations() {
+          return (automations ??= createRuleService(ctx, "automation"));
+        },
+        get webhooks() {
+          return (webhooks ??= createWebhookService(ctx));
+        },
+        get outbox() {
+          return (outbox ??= createOutboxService(ctx));
         },
       };
     },

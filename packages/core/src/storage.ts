@@ -3,8 +3,9 @@ import type { Group } from "./domain/group";
 import type { Page } from "./domain/list-query";
 import type { Organization } from "./domain/organization";
 import type { ApiToken, Tenant } from "./domain/tenant";
-import type { Ticket, TicketComment, TicketStatus } from "./domain/ticket";
+import type { Ticket, TicketComment, TicketStatus, TicketTimeField } from "./domain/ticket";
 import type { Role, User } from "./domain/user";
+import type { OutboxMessage, Rule, RuleKind, Webhook } from "./domain/rule";
 
 /**
  * What a storage adapter implements. Storage holds data and decides nothing:
@@ -30,6 +31,12 @@ export interface Storage {
   organizations: OrganizationRepository;
   tickets: TicketRepository;
   apiTokens: ApiTokenRepository;
+  rules: RuleRepository;
+  webhooks: WebhookRepository;
+  outbox: OutboxRepository;
+  roundRobin: RoundRobinRepository;
+  automationFirings: AutomationFiringRepository;
+  schedules: ScheduleRepository;
 }
 
 /** One page of a list: `offset` rows skipped, at most `limit` returned. */
@@ -170,6 +177,20 @@ export interface TicketFilter extends TimeRange {
   text?: string;
   /** Some custom field has exactly this value (string form; array values match any element). */
   fieldValue?: string;
+  /** Statuses to leave out (automations never look at closed tickets). */
+  excludeStatuses?: TicketStatus[];
+  /**
+   * Inclusive bounds on timestamp fields, as automations' hours-since
+   * conditions need them; a ticket whose field is null never matches a bound.
+   * Each field has an index with the tenant, so candidates are found by range scans.
+   */
+  timeBounds?: TicketTimeBound[];
+}
+
+export interface TicketTimeBound {
+  field: TicketTimeField;
+  from?: number;
+  to?: number;
 }
 
 export interface TicketRepository {
@@ -204,6 +225,88 @@ export interface TicketRepository {
   reassignUser(tenantId: number, fromId: number, toId: number, organizationId: number | null, at: number): Promise<void>;
   /** Unassigns every ticket assigned to `userId` and drops them as a collaborator. */
   releaseUser(tenantId: number, userId: number, at: number): Promise<void>;
+}
+
+export type NewRule = Omit<Rule, "id">;
+
+export interface RuleRepository {
+  create(tenantId: number, kind: RuleKind, data: NewRule): Promise<Rule>;
+  get(tenantId: number, kind: RuleKind, id: number): Promise<Rule | null>;
+  /** Rules of one kind in evaluation order: `sort` descending, then `id` ascending; only enabled ones when `activeOnly`. */
+  list(tenantId: number, kind: RuleKind, options: { activeOnly: boolean }): Promise<Rule[]>;
+  /** Replaces the fields given; null when no such rule. */
+  update(tenantId: number, kind: RuleKind, id: number, patch: Partial<Omit<NewRule, "created_at">> & { updated_at: number }): Promise<Rule | null>;
+  delete(tenantId: number, kind: RuleKind, id: number): Promise<boolean>;
+  /**
+   * A number that changes whenever a rule of the tenant is created, updated or
+   * deleted (by any process): compiled rule sets are cached under it.
+   */
+  revision(tenantId: number): Promise<number>;
+}
+
+/** A webhook with its signing secret, which only delivery reads. */
+export type WebhookWithSecret = Webhook & { secret: string | null };
+export type NewWebhook = Omit<WebhookWithSecret, "id" | "has_secret">;
+
+export interface WebhookRepository {
+  create(tenantId: number, data: NewWebhook): Promise<Webhook>;
+  get(tenantId: number, id: number): Promise<Webhook | null>;
+  /** The webhook and its secret, for delivery. */
+  getWithSecret(tenantId: number, id: number): Promise<WebhookWithSecret | null>;
+  /** All webhooks by id. */
+  list(tenantId: number): Promise<Webhook[]>;
+  /** Replaces the fields given (`secret: null` removes it); null when no such webhook. */
+  update(tenantId: number, id: number, patch: Partial<Omit<NewWebhook, "created_at">> & { updated_at: number }): Promise<Webhook | null>;
+  delete(tenantId: number, id: number): Promise<boolean>;
+}
+
+export type NewOutboxMessage = Pick<OutboxMessage, "kind" | "payload" | "ticket_id" | "rule_id" | "created_at" | "next_attempt_at">;
+
+/** A message claimed for delivery, with the tenant it belongs to. */
+export type ClaimedOutboxMessage = OutboxMessage & { tenant_id: number };
+
+export interface OutboxRepository {
+  /** Adds pending messages (attempts 0); inside a transaction they exist only if it commits. */
+  enqueue(tenantId: number, messages: NewOutboxMessage[]): Promise<OutboxMessage[]>;
+  /**
+   * Takes up to `limit` pending messages of any tenant whose `next_attempt_at`
+   * is at or before `now`, oldest first, and pushes their `next_attempt_at`
+   * to `leaseUntil` so that no other worker (in any process) takes them
+   * meanwhile; a worker that dies leaves them to be taken again after the lease.
+   */
+  claim(now: number, leaseUntil: number, limit: number): Promise<ClaimedOutboxMessage[]>;
+  /** Marks a message sent. */
+  markSent(id: number, at: number): Promise<void>;
+  /** Records a failed attempt: `attempts` + 1 and the error; `retryAt` null marks it failed for good. */
+  markFailed(id: number, error: string, retryAt: number | null): Promise<void>;
+  /** A tenant's messages, newest first, optionally of one state. */
+  list(tenantId: number, filter: { state?: OutboxMessage["state"] }, window: Window): Promise<Page<OutboxMessage>>;
+}
+
+export interface RoundRobinRepository {
+  /**
+   * The agent each group assigned last (null when none yet), locking those
+   * groups' turn until the transaction ends so that concurrent assignments,
+   * from any process, take turns one after the other. Groups without a record yet are null.
+   */
+  lockTurns(tenantId: number, groupIds: number[]): Promise<Map<number, number | null>>;
+  /** Records the agent a group assigned last. */
+  saveTurn(tenantId: number, groupId: number, agentId: number): Promise<void>;
+}
+
+export interface AutomationFiringRepository {
+  /** For each of `ticketIds`, the ticket's `updated_at` when `automationId` last fired on it; absent when never. */
+  lastFirings(tenantId: number, automationId: number, ticketIds: number[]): Promise<Map<number, number>>;
+  /** Records that the automation fired on the ticket, leaving it at `ticketUpdatedAt`. */
+  record(tenantId: number, automationId: number, ticketId: number, ticketUpdatedAt: number, at: number): Promise<void>;
+}
+
+export interface ScheduleRepository {
+  /**
+   * Claims run `slot` of the job `name` for this caller: true for exactly one
+   * caller across every process on the database, false for the others.
+   */
+  claim(name: string, slot: number, at: number): Promise<boolean>;
 }
 
 export interface ApiTokenRepository {

@@ -59,6 +59,9 @@ const compiled = {
   apiToken: toJsonSchema(wireViews.apiToken),
   apiTokenCreated: toJsonSchema(wireViews.apiTokenCreated),
   bulkResult: toJsonSchema(wireViews.bulkResult),
+  rule: toJsonSchema(wireViews.rule),
+  webhook: toJsonSchema(wireViews.webhook),
+  outboxMessage: toJsonSchema(wireViews.outboxMessage),
 };
 
 /** Item schemas by resource; users depend on who is looking. */
@@ -71,6 +74,9 @@ export const itemSchemas = {
   apiToken: () => compiled.apiToken,
   apiTokenCreated: () => compiled.apiTokenCreated,
   bulkResult: () => compiled.bulkResult,
+  rule: () => compiled.rule,
+  webhook: () => compiled.webhook,
+  outboxMessage: () => compiled.outboxMessage,
 };
 
 const nullableString = { type: ["string", "null"] };

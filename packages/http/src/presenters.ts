@@ -1,4 +1,16 @@
-import { formatApiDate, type ApiToken, type GroupView, type Organization, type Ticket, type TicketComment, type User } from "@helpdesk/core";
+import {
+  formatApiDate,
+  type ApiToken,
+  type GroupView,
+  type Organization,
+  type OutboxMessage,
+  type Rule,
+  type RuleKind,
+  type Ticket,
+  type TicketComment,
+  type User,
+  type Webhook,
+} from "@helpdesk/core";
 import type { ResourceUrls } from "./resource-urls";
 import { timestampKeys, wireViews } from "./wire-views";
 
@@ -27,6 +39,9 @@ const groupDates = dateFormatter<GroupView>(timestampKeys(wireViews.group));
 const organizationDates = dateFormatter<Organization>(timestampKeys(wireViews.organization));
 const commentDates = dateFormatter<TicketComment>(timestampKeys(wireViews.comment));
 const apiTokenDates = dateFormatter<ApiToken>(timestampKeys(wireViews.apiToken));
+const ruleDates = dateFormatter<Rule>(timestampKeys(wireViews.rule));
+const webhookDates = dateFormatter<Webhook>(timestampKeys(wireViews.webhook));
+const outboxDates = dateFormatter<OutboxMessage>(timestampKeys(wireViews.outboxMessage));
 
 export function presentTicket(ticket: Ticket, urls: ResourceUrls) {
   return { ...ticketDates(ticket), url: urls.of("tickets", ticket.id) };
@@ -56,4 +71,17 @@ export function presentComment(comment: TicketComment) {
 /** A token as listed, or as created with its secret `token` (kept by the spread). */
 export function presentApiToken<T extends ApiToken>(token: T) {
   return { ...token, ...apiTokenDates(token) };
+}
+
+/** A trigger or an automation, addressed under its kind's plural. */
+export function presentRule(rule: Rule, kind: RuleKind, urls: ResourceUrls) {
+  return { ...ruleDates(rule), url: urls.of(kind === "trigger" ? "triggers" : "automations", rule.id) };
+}
+
+export function presentWebhook(webhook: Webhook, urls: ResourceUrls) {
+  return { ...webhookDates(webhook), url: urls.of("webhooks", webhook.id) };
+}
+
+export function presentOutboxMessage(message: OutboxMessage) {
+  return outboxDates(message);
 }

@@ -13,6 +13,8 @@ import { organizationRoutes } from "./routes/organization-routes";
 import type { Reply } from "./routes/route";
 import { ticketRoutes } from "./routes/ticket-routes";
 import { userRoutes } from "./routes/user-routes";
+import { automationRoutes, triggerRoutes } from "./routes/rule-routes";
+import { webhookRoutes } from "./routes/webhook-routes";
 import { createTenantResolver } from "./tenant-resolver";
 
 export interface RequestListenerOptions {
@@ -29,7 +31,16 @@ const JSON_TYPE = "application/json; charset=utf-8";
  */
 export function createRequestListener(desk: HelpDesk, options: RequestListenerOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
-  const router = createRouter([...ticketRoutes, ...userRoutes, ...groupRoutes, ...organizationRoutes, ...apiTokenRoutes]);
+  const router = createRouter([
+    ...ticketRoutes,
+    ...userRoutes,
+    ...groupRoutes,
+    ...organizationRoutes,
+    ...apiTokenRoutes,
+    ...triggerRoutes,
+    ...automationRoutes,
+    ...webhookRoutes,
+  ]);
   const tenants = createTenantResolver(desk.tenants);
   const authenticator = createAuthenticator(desk.auth);
   const serializeError = fastJson(errorBodySchema) as (body: unknown) => string;

@@ -6,6 +6,9 @@ import {
   groupAgentSchema,
   groupViewSchema,
   organizationSchema,
+  outboxMessageSchema,
+  ruleSchema,
+  webhookSchema,
   ticketCommentSchema,
   ticketSchema,
   timestampSchema,
@@ -22,7 +25,7 @@ const withUrl = { url: z.string() };
  * JSON Schema and the presenters turn them into strings.
  */
 export const wireViews = {
-  ticket: ticketSchema.extend(withUrl),
+  ticket: ticketSchema.omit({ pending_at: true, requester_updated_at: true, assignee_updated_at: true }).extend(withUrl),
   /** Users as agents and admins see them. */
   user: userSchema.extend(withUrl),
   /** Users as end users see them (spec: "User as shown to an end user"). */
@@ -33,6 +36,9 @@ export const wireViews = {
   apiToken: apiTokenSchema,
   apiTokenCreated: apiTokenSchema.extend({ token: z.string() }),
   bulkResult: bulkResultSchema,
+  rule: ruleSchema.extend(withUrl),
+  webhook: webhookSchema.extend(withUrl),
+  outboxMessage: outboxMessageSchema,
 };
 
 /** True for the core's timestamp schema, alone or nullable: those fields go out as `YYYY-MM-DD HH:MM:SS`. */

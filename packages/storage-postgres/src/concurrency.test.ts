@@ -18,7 +18,8 @@ const user = (overrides: Partial<NewUser> = {}): NewUser => ({
 const ticket = (requesterId: number, overrides: Partial<NewTicket> = {}): NewTicket => ({
   title: "Printer on fire", description: "It is on fire", type: null, status: "new", priority: null, recipient: null,
   requester_id: requesterId, assignee_id: null, organization_id: null, group_id: null, problem_id: null, due_date: null,
-  created_at: 1, updated_at: 1, assigneed_at: null, resolved_at: null, closed_at: null, source: "web", collaborator_ids: [],
+  created_at: 1, updated_at: 1, assigneed_at: null, resolved_at: null, closed_at: null, pending_at: null,
+  requester_updated_at: null, assignee_updated_at: null, source: "web", collaborator_ids: [],
   tags: [], custom_fields: [], satisfaction_rating: null, ...overrides,
 });
 

@@ -36,7 +36,7 @@ added AS (
   ON CONFLICT DO NOTHING
 )`;
 
-// Memberships go with the group through ON DELETE CASCADE; tickets and organizations keep a null group.
+// Memberships go with the group through ON DELETE CASCADE; tickets and organizations keep a null group; its round-robin turn goes.
 const DELETE_GROUP = `
 WITH deleted AS (DELETE FROM groups WHERE tenant_id = ? AND id = ? RETURNING tenant_id, id),
 unlinked_tickets AS (
@@ -44,7 +44,8 @@ unlinked_tickets AS (
 ),
 unlinked_organizations AS (
   UPDATE organizations o SET group_id = NULL FROM deleted WHERE o.tenant_id = deleted.tenant_id AND o.group_id = deleted.id
-)
+),
+turn AS (DELETE FROM round_robin_turns r USING deleted WHERE r.tenant_id = deleted.tenant_id AND r.group_id = deleted.id)
 SELECT count(*) AS deleted FROM deleted`;
 
 /** Groups and their memberships; names are unique per tenant, ignoring case. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MIGRATIONS_TABLE, migratePostgres, migrationName } from "./migrate-postgres";
 import { MIGRATIONS, TABLES, type Migration } from "./migrations";
 import { createPostgresClient } from "./postgres-client";
+import { postgresStorage } from "./postgres-storage";
 import { createTestSchema, postgresTestGate, type TestSchema } from "./testing";
 
 const gate = await postgresTestGate("the Postgres migration tests");
@@ -57,20 +58,35 @@ describe.skipIf(gate.skip)("migratePostgres", () => {
     const knex = client(schema);
     await migratePostgres(knex);
     const next = MIGRATIONS.length + 1;
-    const extra: Migration[] = [
-      ...MIGRATIONS,
-      { version: next + 1, name: "second extra", up: "ALTER TABLE probe ADD COLUMN b text" },
-      { version: next, name: "first extra", up: "CREATE TABLE probe (a text)" },
-    ];
+    const first: Migration = { version: next, name: "first extra", up: "CREATE TABLE probe (a text)" };
+    const second: Migration = { version: next + 1, name: "second extra", up: "ALTER TABLE probe ADD COLUMN b text" };
+    const extra: Migration[] = [...MIGRATIONS, second, first];
     await migratePostgres(knex, extra);
     expect((await applied(knex)).slice(-2)).toEqual([
-      { name: migrationName(extra[2]!), batch: 2 },
-      { name: migrationName(extra[1]!), batch: 2 },
+      { name: migrationName(first), batch: 2 },
+      { name: migrationName(second), batch: 2 },
     ]);
     const columns = await knex("information_schema.columns").where({ table_schema: schema.schema, table_name: "probe" }).orderBy("ordinal_position").pluck("column_name");
     expect(columns).toEqual(["a", "b"]);
     await migratePostgres(knex, extra);
     expect(await applied(knex)).toHaveLength(extra.length);
+  });
+
+  it("migratePostgres - a schema of version 1 keeps its tickets, with null activity times and revision 0", async () => {
+    const schema = await freshSchema();
+    const knex = client(schema);
+    await migratePostgres(knex, MIGRATIONS.slice(0, 1));
+    await knex.raw("INSERT INTO tenants (host, name, created_at) VALUES ('alpha.example.com', 'Alpha', 1)");
+    await knex.raw(
+      "INSERT INTO tickets (tenant_id, id, title, description, status, requester_id, created_at, updated_at, resolved_at, source, tags, custom_fields) " +
+        "VALUES (1, 1, 'Old', 'Old ticket', 3, 5, 1, 2, 3, 'web', '[]', '[]')",
+    );
+    await migratePostgres(knex);
+    const storage = postgresStorage(knex);
+    expect(await storage.tickets.get(1, 1)).toMatchObject({ id: 1, resolved_at: 3, pending_at: null, requester_updated_at: null, assignee_updated_at: null });
+    expect(await storage.rules.revision(1)).toBe(0);
+    const solved = { scope: { kind: "all" as const }, timeBounds: [{ field: "resolved_at" as const, to: 3 }] };
+    expect((await storage.tickets.list(1, solved, [], { limit: 10, offset: 0 })).count).toBe(1);
   });
 
   it("migratePostgres - a failing step leaves no trace, and the next run applies the fixed step", async () => {

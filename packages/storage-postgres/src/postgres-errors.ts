@@ -13,6 +13,9 @@ const CONSTRAINT_ERRORS: Readonly<Record<string, ErrorCode>> = {
   organizations_name_unique: "ORGANIZATION_NAME_TAKEN",
   // A comment inserted while its ticket is being deleted by another transaction.
   ticket_comments_ticket_fk: "TICKET_NOT_FOUND",
+  // A firing recorded while its ticket or automation is being deleted by another transaction.
+  automation_firings_ticket_fk: "TICKET_NOT_FOUND",
+  automation_firings_rule_fk: "AUTOMATION_NOT_FOUND",
 };
 
 /** The backend went away: terminated by an administrator, crash or shutdown (57P01-57P03), or class 08. */

@@ -12,7 +12,8 @@ const ALL = { limit: 100, offset: 0 };
 const ticket = (requesterId: number, custom_fields: CustomField[] = [], title = "Printer on fire"): NewTicket => ({
   title, description: "It is on fire", type: null, status: "new", priority: null, recipient: null, requester_id: requesterId,
   assignee_id: null, organization_id: null, group_id: null, problem_id: null, due_date: null, created_at: 1, updated_at: 1,
-  assigneed_at: null, resolved_at: null, closed_at: null, source: "web", collaborator_ids: [], tags: [], custom_fields,
+  assigneed_at: null, resolved_at: null, closed_at: null, pending_at: null, requester_updated_at: null, assignee_updated_at: null,
+  source: "web", collaborator_ids: [], tags: [], custom_fields,
   satisfaction_rating: null,
 });
 
@@ -89,6 +90,39 @@ describe.skipIf(gate.skip)("postgresStorage", () => {
     await storage.tickets.create(tenantId, ticket(requesterId, [], "C:\\temp is full"), { author_id: requesterId, content: "x", public: true, created_at: 1 });
     await storage.tickets.create(tenantId, ticket(requesterId, [], "C:temp"), { author_id: requesterId, content: "x", public: true, created_at: 1 });
     expect(await ids({ text: "c:\\TEMP" })).toEqual([1]);
+  });
+
+  it("tickets.list - a bounded query on resolved_at reads the (tenant_id, resolved_at) index, page and count alike", async () => {
+    // Enough rows, with statistics, that a scan would cost more than the index.
+    await knex!.raw(
+      "INSERT INTO tickets (tenant_id, id, title, description, status, requester_id, created_at, updated_at, resolved_at, source, tags, custom_fields) " +
+        "SELECT ?, g, 'T', 'D', CASE WHEN g % 3 = 0 THEN 3 ELSE 1 END, ?, g, g, CASE WHEN g % 3 = 0 THEN g END, 'web', '[]', '[]' " +
+        "FROM generate_series(1, 20000) AS g",
+      [tenantId, requesterId],
+    );
+    await knex!.raw("ANALYZE tickets");
+    const ran: Array<{ sql: string; bindings: unknown[] }> = [];
+    const record = (query: { sql: string; bindings: unknown[] }) => ran.push(query);
+    knex!.on("query", record);
+    const filter = { scope: { kind: "all" as const }, excludeStatuses: ["closed" as const], timeBounds: [{ field: "resolved_at" as const, from: 3000, to: 3300 }] };
+    try {
+      expect((await storage.tickets.list(tenantId, filter, [], ALL)).count).toBe(101);
+    } finally {
+      knex!.off("query", record);
+    }
+    const listed = ran.filter((query) => query.sql.includes('"t"."resolved_at" >='));
+    expect(listed).toHaveLength(2);
+    const connection = (await knex!.client.acquireConnection()) as { query(sql: string, values: unknown[]): Promise<{ rows: Array<{ "QUERY PLAN": string }> }> };
+    try {
+      for (const query of listed) {
+        const { rows } = await connection.query(`EXPLAIN ${query.sql}`, query.bindings);
+        const plan = rows.map((row) => row["QUERY PLAN"]).join("\n");
+        expect(plan).toMatch(/Index (Only )?Scan using tickets_resolved_at on tickets t|Bitmap Index Scan on tickets_resolved_at/);
+        expect(plan).not.toMatch(/Seq Scan on tickets/);
+      }
+    } finally {
+      knex!.client.releaseConnection(connection);
+    }
   });
 
   it("ids - a valid id beyond the int4 range is simply not found", async () => {

@@ -1,13 +1,19 @@
 import type { Storage } from "@helpdesk/core";
 import type { Knex } from "knex";
 import { createApiTokenRepository } from "./api-token-repository";
+import { createAutomationFiringRepository } from "./automation-firing-repository";
 import { onLiveConnection } from "./connection-recovery";
 import { createGroupRepository } from "./group-repository";
 import { createOrganizationRepository } from "./organization-repository";
+import { createOutboxRepository } from "./outbox-repository";
 import { isConnectionFailure, toStorageError } from "./postgres-errors";
+import { createRoundRobinRepository } from "./round-robin-repository";
+import { createRuleRepository } from "./rule-repository";
+import { createScheduleRepository } from "./schedule-repository";
 import { createTenantRepository } from "./tenant-repository";
 import { createTicketRepository } from "./ticket-repository";
 import { createUserRepository } from "./user-repository";
+import { createWebhookRepository } from "./webhook-repository";
 
 type Repositories = Omit<Storage, "transaction">;
 
@@ -22,7 +28,10 @@ interface Scope {
 
 type Method = (...args: unknown[]) => Promise<unknown>;
 
-const AGGREGATES = ["tenants", "users", "groups", "organizations", "tickets", "apiTokens"] as const;
+const AGGREGATES = [
+  "tenants", "users", "groups", "organizations", "tickets", "apiTokens",
+  "rules", "webhooks", "outbox", "roundRobin", "automationFirings", "schedules",
+] as const satisfies ReadonlyArray<keyof Repositories>;
 
 function createRepositories(db: Knex, inTransaction: boolean): Repositories {
   return {
@@ -32,6 +41,12 @@ function createRepositories(db: Knex, inTransaction: boolean): Repositories {
     organizations: createOrganizationRepository(db),
     tickets: createTicketRepository(db, { inTransaction }),
     apiTokens: createApiTokenRepository(db),
+    rules: createRuleRepository(db),
+    webhooks: createWebhookRepository(db),
+    outbox: createOutboxRepository(db),
+    roundRobin: createRoundRobinRepository(db, { inTransaction }),
+    automationFirings: createAutomationFiringRepository(db),
+    schedules: createScheduleRepository(db),
   };
 }
 

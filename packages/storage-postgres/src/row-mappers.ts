@@ -1,15 +1,22 @@
 import {
   TICKET_STATUSES,
   type ApiToken,
+  type ClaimedOutboxMessage,
   type Group,
+  type NewRule,
   type NewTicket,
   type NewUser,
+  type NewWebhook,
   type Organization,
+  type OutboxMessage,
+  type Rule,
   type Tenant,
   type Ticket,
   type TicketComment,
   type TicketStatus,
   type User,
+  type Webhook,
+  type WebhookWithSecret,
 } from "@helpdesk/core";
 
 // Row mappers own every type conversion. pg returns int8 (every id and
@@ -24,7 +31,7 @@ export type Int8 = string | number;
 type Int8Columns<T, K extends keyof T> = Omit<T, K> & { [P in K]: null extends T[P] ? Int8 | null : Int8 };
 
 export const toNumber = (value: Int8): number => Number(value);
-const toNullableNumber = (value: Int8 | null): number | null => (value === null ? null : Number(value));
+export const toNullableNumber = (value: Int8 | null): number | null => (value === null ? null : Number(value));
 export const json = (value: unknown): string => JSON.stringify(value);
 
 export function statusToInt(status: TicketStatus): number {
@@ -133,7 +140,8 @@ export function organizationColumns(org: Partial<Omit<Organization, "id">>): Rec
 
 type TicketInt8 =
   | "id" | "requester_id" | "assignee_id" | "organization_id" | "group_id" | "problem_id" | "due_date"
-  | "created_at" | "updated_at" | "assigneed_at" | "resolved_at" | "closed_at";
+  | "created_at" | "updated_at" | "assigneed_at" | "resolved_at" | "closed_at" | "pending_at" | "requester_updated_at"
+  | "assignee_updated_at";
 
 export interface TicketRow extends Int8Columns<Omit<Ticket, "status" | "collaborator_ids">, TicketInt8> {
   status: number;
@@ -161,6 +169,9 @@ export function toTicket(row: TicketRow): Ticket {
     assigneed_at: toNullableNumber(row.assigneed_at),
     resolved_at: toNullableNumber(row.resolved_at),
     closed_at: toNullableNumber(row.closed_at),
+    pending_at: toNullableNumber(row.pending_at),
+    requester_updated_at: toNullableNumber(row.requester_updated_at),
+    assignee_updated_at: toNullableNumber(row.assignee_updated_at),
     source: row.source,
     collaborator_ids: row.collaborator_ids,
     tags: row.tags,
@@ -188,6 +199,9 @@ export const TICKET_COLUMN_TYPES = {
   assigneed_at: "bigint",
   resolved_at: "bigint",
   closed_at: "bigint",
+  pending_at: "bigint",
+  requester_updated_at: "bigint",
+  assignee_updated_at: "bigint",
   source: "text",
   tags: "jsonb",
   custom_fields: "jsonb",
@@ -222,6 +236,71 @@ export const toTicketComment = (row: TicketCommentRow): TicketComment => ({
 export type ApiTokenRow = Int8Columns<ApiToken, "id" | "created_at">;
 
 export const toApiToken = (row: ApiTokenRow): ApiToken => ({ id: toNumber(row.id), created_at: toNumber(row.created_at) });
+
+export interface RuleRow extends Int8Columns<Omit<Rule, "status">, "id" | "created_at" | "updated_at"> {
+  /** The rule's `status`: whether it is enabled. */
+  enabled: boolean;
+}
+
+export const toRule = (row: RuleRow): Rule => ({
+  id: toNumber(row.id),
+  title: row.title,
+  status: row.enabled,
+  sort: row.sort,
+  conditions: row.conditions,
+  actions: row.actions,
+  created_at: toNumber(row.created_at),
+  updated_at: toNumber(row.updated_at),
+});
+
+/** Column values for the fields `rule` sets (all of them for an insert); JSON as text. */
+export function ruleColumns(rule: Partial<NewRule>): Record<string, unknown> {
+  const columns = pickDefined(rule, ["title", "sort", "created_at", "updated_at"]);
+  if (rule.status !== undefined) columns.enabled = rule.status;
+  if (rule.conditions !== undefined) columns.conditions = json(rule.conditions);
+  if (rule.actions !== undefined) columns.actions = json(rule.actions);
+  return columns;
+}
+
+export type WebhookRow = Int8Columns<Omit<WebhookWithSecret, "has_secret">, "id" | "created_at" | "updated_at">;
+
+export const toWebhook = (row: WebhookRow): Webhook => ({
+  id: toNumber(row.id),
+  title: row.title,
+  url: row.url,
+  method: row.method,
+  content_type: row.content_type,
+  has_secret: row.secret !== null,
+  created_at: toNumber(row.created_at),
+  updated_at: toNumber(row.updated_at),
+});
+
+export const toWebhookWithSecret = (row: WebhookRow): WebhookWithSecret => ({ ...toWebhook(row), secret: row.secret });
+
+/** Column values for the fields `webhook` sets; `secret: null` is written, removing it. */
+export const webhookColumns = (webhook: Partial<NewWebhook>): Record<string, unknown> =>
+  pickDefined(webhook, ["title", "url", "method", "content_type", "secret", "created_at", "updated_at"]);
+
+export interface OutboxRow
+  extends Int8Columns<OutboxMessage, "id" | "next_attempt_at" | "created_at" | "sent_at" | "ticket_id" | "rule_id"> {
+  tenant_id: Int8;
+}
+
+export const toOutboxMessage = (row: OutboxRow): OutboxMessage => ({
+  id: toNumber(row.id),
+  kind: row.kind,
+  payload: row.payload,
+  state: row.state,
+  attempts: row.attempts,
+  next_attempt_at: toNumber(row.next_attempt_at),
+  last_error: row.last_error,
+  created_at: toNumber(row.created_at),
+  sent_at: toNullableNumber(row.sent_at),
+  ticket_id: toNullableNumber(row.ticket_id),
+  rule_id: toNullableNumber(row.rule_id),
+});
+
+export const toClaimedOutboxMessage = (row: OutboxRow): ClaimedOutboxMessage => ({ ...toOutboxMessage(row), tenant_id: toNumber(row.tenant_id) });
 
 /** The `keys` of `record` whose value is not undefined: a patch names only what it changes. */
 function pickDefined<T extends object>(record: T, keys: readonly PropertyKey[]): Record<string, unknown> {

@@ -1,4 +1,4 @@
-import type { TicketFilter, TicketScope } from "@helpdesk/core";
+import { TICKET_TIME_FIELDS, type TicketFilter, type TicketScope, type TicketTimeBound } from "@helpdesk/core";
 import type { Knex } from "knex";
 import { statusToInt } from "./row-mappers";
 import { addTimeRange, containsPattern, ilike, type FieldOrder, type SortColumns } from "./sql-helpers";
@@ -72,6 +72,21 @@ function addScope(query: Knex.QueryBuilder, scope: TicketScope): void {
   }
 }
 
+/**
+ * Inclusive bounds on ticket timestamps, each a range scan of the field's
+ * (tenant_id, field) index; a null never satisfies a comparison, and a bound
+ * with neither end still asks for a value.
+ */
+function addTimeBounds(query: Knex.QueryBuilder, bounds: readonly TicketTimeBound[]): void {
+  for (const bound of bounds) {
+    if (!TICKET_TIME_FIELDS.includes(bound.field)) throw new TypeError(`Unknown ticket time field ${String(bound.field)}`);
+    const column = `t.${bound.field}`;
+    if (bound.from !== undefined) query.where(column, ">=", bound.from);
+    if (bound.to !== undefined) query.where(column, "<=", bound.to);
+    if (bound.from === undefined && bound.to === undefined) query.whereNotNull(column);
+  }
+}
+
 /** FROM and WHERE of a ticket list: the tenant, the agent's scope, then each filter given. */
 export function ticketQuery(db: Knex, tenantId: number, filter: TicketFilter): Knex.QueryBuilder {
   const query = db("tickets as t").where("t.tenant_id", tenantId);
@@ -87,6 +102,10 @@ export function ticketQuery(db: Knex, tenantId: number, filter: TicketFilter): K
     else query.where("t.type", filter.type);
   }
   if (filter.statuses !== undefined) query.whereRaw("t.status = ANY(?::smallint[])", [filter.statuses.map(statusToInt)]);
+  if (filter.excludeStatuses !== undefined && filter.excludeStatuses.length > 0) {
+    query.whereRaw("t.status <> ALL(?::smallint[])", [filter.excludeStatuses.map(statusToInt)]);
+  }
+  if (filter.timeBounds !== undefined) addTimeBounds(query, filter.timeBounds);
   if (filter.text !== undefined) {
     const like = containsPattern(filter.text);
     query.whereRaw(TEXT_MATCH, [like, like, like, like, like]);

@@ -25,6 +25,7 @@ export function createGroupRepository(db: SqliteDatabase, prepare: Prepare): Syn
   const clearMembers = prepare("DELETE FROM group_memberships WHERE tenant_id = ? AND group_id = ?");
   const unsetOnTickets = prepare("UPDATE tickets SET group_id = NULL WHERE tenant_id = ? AND group_id = ?");
   const unsetOnOrganizations = prepare("UPDATE organizations SET group_id = NULL WHERE tenant_id = ? AND group_id = ?");
+  const dropTurn = prepare("DELETE FROM round_robin_turns WHERE tenant_id = ? AND group_id = ?");
   // Memberships go with the group through ON DELETE CASCADE.
   const deleteGroup = prepare("DELETE FROM groups WHERE tenant_id = ? AND id = ?");
 
@@ -60,6 +61,7 @@ export function createGroupRepository(db: SqliteDatabase, prepare: Prepare): Syn
     delete: atomicWrite(db, (tenantId: number, id: number) => {
       unsetOnTickets.run(tenantId, id);
       unsetOnOrganizations.run(tenantId, id);
+      dropTurn.run(tenantId, id);
       return deleteGroup.run(tenantId, id).changes > 0;
     }),
   };

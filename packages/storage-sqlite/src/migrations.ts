@@ -156,8 +156,106 @@ CREATE TABLE api_tokens (
 CREATE INDEX api_tokens_hash ON api_tokens (tenant_id, token_hash);
 `;
 
+/**
+ * The ticket timestamps automations bound, besides created_at and updated_at,
+ * which have ordering indexes already. Spelled out rather than derived from
+ * TICKET_TIME_FIELDS: a released migration must never change.
+ */
+const BOUNDED_TICKET_FIELDS = ["assigneed_at", "pending_at", "resolved_at", "closed_at", "requester_updated_at", "assignee_updated_at", "due_date"];
+
+const RULES_SCHEMA = `
+ALTER TABLE tickets ADD COLUMN pending_at INTEGER;
+ALTER TABLE tickets ADD COLUMN requester_updated_at INTEGER;
+ALTER TABLE tickets ADD COLUMN assignee_updated_at INTEGER;
+-- Automations find their candidates by range scans on these.
+${BOUNDED_TICKET_FIELDS.map((field) => `CREATE INDEX tickets_${field} ON tickets (tenant_id, ${field});`).join("\n")}
+
+-- Bumped in the statement that changes a rule: compiled rule sets are cached under it, by every process.
+ALTER TABLE tenants ADD COLUMN rules_revision INTEGER NOT NULL DEFAULT 0;
+
+CREATE TABLE rules (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  tenant_id INTEGER NOT NULL REFERENCES tenants (id),
+  kind TEXT NOT NULL CHECK (kind IN ('trigger', 'automation')),
+  title TEXT NOT NULL,
+  enabled INTEGER NOT NULL,
+  sort INTEGER NOT NULL,
+  conditions TEXT NOT NULL,
+  actions TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL,
+  -- The target of the firings' tenant-scoped foreign key.
+  UNIQUE (tenant_id, id)
+);
+-- Evaluation order.
+CREATE INDEX rules_order ON rules (tenant_id, kind, sort DESC, id);
+
+CREATE TABLE webhooks (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  tenant_id INTEGER NOT NULL REFERENCES tenants (id),
+  title TEXT NOT NULL,
+  url TEXT NOT NULL,
+  method TEXT NOT NULL,
+  content_type TEXT NOT NULL,
+  secret TEXT,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+);
+CREATE INDEX webhooks_tenant ON webhooks (tenant_id);
+
+-- Messages outlive their ticket and rule, so those two are plain numbers.
+CREATE TABLE outbox (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  tenant_id INTEGER NOT NULL REFERENCES tenants (id),
+  kind TEXT NOT NULL,
+  payload TEXT NOT NULL,
+  state TEXT NOT NULL CHECK (state IN ('pending', 'sent', 'failed')),
+  attempts INTEGER NOT NULL,
+  next_attempt_at INTEGER NOT NULL,
+  last_error TEXT,
+  created_at INTEGER NOT NULL,
+  sent_at INTEGER,
+  ticket_id INTEGER,
+  rule_id INTEGER
+);
+-- What claim scans, across tenants: pending messages by due time.
+CREATE INDEX outbox_due ON outbox (next_attempt_at, id) WHERE state = 'pending';
+CREATE INDEX outbox_tenant ON outbox (tenant_id, created_at, id);
+CREATE INDEX outbox_tenant_state ON outbox (tenant_id, state, created_at, id);
+
+CREATE TABLE round_robin_turns (
+  tenant_id INTEGER NOT NULL,
+  group_id INTEGER NOT NULL,
+  last_agent_id INTEGER,
+  PRIMARY KEY (tenant_id, group_id)
+) WITHOUT ROWID;
+
+CREATE TABLE automation_firings (
+  tenant_id INTEGER NOT NULL,
+  automation_id INTEGER NOT NULL,
+  ticket_id INTEGER NOT NULL,
+  ticket_updated_at INTEGER NOT NULL,
+  fired_at INTEGER NOT NULL,
+  PRIMARY KEY (tenant_id, automation_id, ticket_id),
+  FOREIGN KEY (tenant_id, automation_id) REFERENCES rules (tenant_id, id) ON DELETE CASCADE,
+  FOREIGN KEY (tenant_id, ticket_id) REFERENCES tickets (tenant_id, id) ON DELETE CASCADE
+) WITHOUT ROWID;
+CREATE INDEX automation_firings_ticket ON automation_firings (tenant_id, ticket_id);
+
+-- Scheduled jobs run once for all tenants: besides tenants, the one table without a tenant_id.
+CREATE TABLE schedule_claims (
+  name TEXT NOT NULL,
+  slot INTEGER NOT NULL,
+  claimed_at INTEGER NOT NULL,
+  PRIMARY KEY (name, slot)
+) WITHOUT ROWID;
+`;
+
 /** The schema history. Append only: never edit or reorder a released entry. */
-export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: "initial schema", up: INITIAL_SCHEMA }];
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: "initial schema", up: INITIAL_SCHEMA },
+  { version: 2, name: "rules, webhooks, outbox and ticket activity times", up: RULES_SCHEMA },
+];
 
 /**
  * Applies the migrations `db` has not seen yet, each in its own IMMEDIATE

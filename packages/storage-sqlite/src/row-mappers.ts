@@ -1,15 +1,22 @@
 import {
   TICKET_STATUSES,
   type ApiToken,
+  type ClaimedOutboxMessage,
   type Group,
+  type NewRule,
   type NewTicket,
   type NewUser,
+  type NewWebhook,
   type Organization,
+  type OutboxMessage,
+  type Rule,
   type Tenant,
   type Ticket,
   type TicketComment,
   type TicketStatus,
   type User,
+  type Webhook,
+  type WebhookWithSecret,
 } from "@helpdesk/core";
 
 // Row mappers own every type conversion: booleans as 0/1, arrays and objects
@@ -172,6 +179,9 @@ export function toTicket(row: TicketRow): Ticket {
     assigneed_at: row.assigneed_at,
     resolved_at: row.resolved_at,
     closed_at: row.closed_at,
+    pending_at: row.pending_at,
+    requester_updated_at: row.requester_updated_at,
+    assignee_updated_at: row.assignee_updated_at,
     source: row.source,
     collaborator_ids: parse(row.collaborator_ids),
     tags: parse(row.tags),
@@ -216,6 +226,79 @@ export const commentPublic = bit;
 export type ApiTokenRow = ApiToken;
 
 export const toApiToken = (row: ApiTokenRow): ApiToken => ({ id: row.id, created_at: row.created_at });
+
+export interface RuleRow extends Omit<Rule, "status" | "conditions" | "actions"> {
+  /** The rule's `status`: whether it is enabled. */
+  enabled: Bit;
+  conditions: string;
+  actions: string;
+}
+
+export const toRule = (row: RuleRow): Rule => ({
+  id: row.id,
+  title: row.title,
+  status: row.enabled === 1,
+  sort: row.sort,
+  conditions: parse(row.conditions),
+  actions: parse(row.actions),
+  created_at: row.created_at,
+  updated_at: row.updated_at,
+});
+
+/** Named parameters for the rules columns. */
+export const ruleParams = (rule: NewRule): Omit<RuleRow, "id"> => ({
+  title: rule.title,
+  enabled: bit(rule.status),
+  sort: rule.sort,
+  conditions: json(rule.conditions),
+  actions: json(rule.actions),
+  created_at: rule.created_at,
+  updated_at: rule.updated_at,
+});
+
+export type WebhookRow = Omit<WebhookWithSecret, "has_secret">;
+
+export const toWebhook = (row: WebhookRow): Webhook => ({
+  id: row.id,
+  title: row.title,
+  url: row.url,
+  method: row.method,
+  content_type: row.content_type,
+  has_secret: row.secret !== null,
+  created_at: row.created_at,
+  updated_at: row.updated_at,
+});
+
+export const toWebhookWithSecret = (row: WebhookRow): WebhookWithSecret => ({ ...toWebhook(row), secret: row.secret });
+
+/** A stored webhook as the writable record, secret included: the base an update merges into. */
+export const toNewWebhook = (row: WebhookRow): NewWebhook => {
+  const { id: _id, ...webhook } = row;
+  return webhook;
+};
+
+export interface OutboxRow extends Omit<OutboxMessage, "payload"> {
+  tenant_id: number;
+  payload: string;
+}
+
+export const toOutboxMessage = (row: OutboxRow): OutboxMessage => ({
+  id: row.id,
+  kind: row.kind,
+  payload: parse(row.payload),
+  state: row.state,
+  attempts: row.attempts,
+  next_attempt_at: row.next_attempt_at,
+  last_error: row.last_error,
+  created_at: row.created_at,
+  sent_at: row.sent_at,
+  ticket_id: row.ticket_id,
+  rule_id: row.rule_id,
+});
+
+export const toClaimedOutboxMessage = (row: OutboxRow): ClaimedOutboxMessage => ({ ...toOutboxMessage(row), tenant_id: row.tenant_id });
+
+export const payloadText = json;
 
 /** `current` with the keys `patch` sets; keys holding `undefined` leave the value alone. */
 export function mergePatch<T extends object>(current: T, patch: Partial<T>): T {

@@ -1,15 +1,21 @@
 import type { Storage } from "@helpdesk/core";
 import { createApiTokenRepository } from "./api-token-repository";
+import { createAutomationFiringRepository } from "./automation-firing-repository";
 import { createGroupRepository } from "./group-repository";
 import { migrate } from "./migrations";
 import { Mutex } from "./mutex";
 import { createOrganizationRepository } from "./organization-repository";
+import { createOutboxRepository } from "./outbox-repository";
+import { createRoundRobinRepository } from "./round-robin-repository";
+import { createRuleRepository } from "./rule-repository";
+import { createScheduleRepository } from "./schedule-repository";
 import { toStorageError } from "./sqlite-errors";
 import { createStatementCache, type SqliteDatabase } from "./sqlite-database";
 import { bindRepository, type Runner } from "./sync-repository";
 import { createTenantRepository } from "./tenant-repository";
 import { createTicketRepository } from "./ticket-repository";
 import { createUserRepository } from "./user-repository";
+import { createWebhookRepository } from "./webhook-repository";
 
 /** Settles a synchronous operation; driver errors become contract errors. */
 const attempt: Runner = (op) => {
@@ -44,6 +50,12 @@ export function sqliteStorage(db: SqliteDatabase): Storage {
     organizations: createOrganizationRepository(db, prepare),
     tickets: createTicketRepository(db, prepare),
     apiTokens: createApiTokenRepository(prepare),
+    rules: createRuleRepository(db, prepare),
+    webhooks: createWebhookRepository(db, prepare),
+    outbox: createOutboxRepository(db, prepare),
+    roundRobin: createRoundRobinRepository(prepare),
+    automationFirings: createAutomationFiringRepository(prepare),
+    schedules: createScheduleRepository(prepare),
   };
   const begin = prepare("BEGIN IMMEDIATE");
   const commit = prepare("COMMIT");
@@ -69,6 +81,12 @@ export function sqliteStorage(db: SqliteDatabase): Storage {
     organizations: bindRepository(repositories.organizations, run),
     tickets: bindRepository(repositories.tickets, run),
     apiTokens: bindRepository(repositories.apiTokens, run),
+    rules: bindRepository(repositories.rules, run),
+    webhooks: bindRepository(repositories.webhooks, run),
+    outbox: bindRepository(repositories.outbox, run),
+    roundRobin: bindRepository(repositories.roundRobin, run),
+    automationFirings: bindRepository(repositories.automationFirings, run),
+    schedules: bindRepository(repositories.schedules, run),
   });
 
   /** The view handed to `fn`: direct while its transaction is open, like the root afterwards. */

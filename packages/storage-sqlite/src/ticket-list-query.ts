@@ -1,4 +1,4 @@
-import type { TicketFilter, TicketScope } from "@helpdesk/core";
+import { TICKET_TIME_FIELDS, type TicketFilter, type TicketScope, type TicketTimeBound } from "@helpdesk/core";
 import { statusToInt } from "./row-mappers";
 import { addTimeRange, containsPattern, jsonList, Where, type SortColumns } from "./sql-helpers";
 
@@ -47,6 +47,21 @@ function addScope(where: Where, scope: TicketScope): void {
   }
 }
 
+/**
+ * Inclusive bounds on ticket timestamps; a null never satisfies a comparison,
+ * and a bound with neither end still asks for a value. The column name comes
+ * from the fixed list, never from the caller's text.
+ */
+function addTimeBounds(where: Where, bounds: readonly TicketTimeBound[]): void {
+  for (const bound of bounds) {
+    if (!TICKET_TIME_FIELDS.includes(bound.field)) throw new TypeError(`Unknown ticket time field ${String(bound.field)}`);
+    const column = `t.${bound.field}`;
+    if (bound.from !== undefined) where.add(`${column} >= ?`, bound.from);
+    if (bound.to !== undefined) where.add(`${column} <= ?`, bound.to);
+    if (bound.from === undefined && bound.to === undefined) where.add(`${column} IS NOT NULL`);
+  }
+}
+
 /** The WHERE of a ticket list: the tenant, the agent's scope, then each filter given. */
 export function ticketWhere(tenantId: number, filter: TicketFilter): Where {
   const where = new Where().add("t.tenant_id = ?", tenantId);
@@ -62,6 +77,10 @@ export function ticketWhere(tenantId: number, filter: TicketFilter): Where {
     else where.add("t.type = ?", filter.type);
   }
   if (filter.statuses !== undefined) where.add("t.status IN (SELECT value FROM json_each(?))", jsonList(filter.statuses.map(statusToInt)));
+  if (filter.excludeStatuses !== undefined && filter.excludeStatuses.length > 0) {
+    where.add("t.status NOT IN (SELECT value FROM json_each(?))", jsonList(filter.excludeStatuses.map(statusToInt)));
+  }
+  if (filter.timeBounds !== undefined) addTimeBounds(where, filter.timeBounds);
   if (filter.text !== undefined) {
     const like = containsPattern(filter.text);
     where.add(TEXT_MATCH, like, like, like, like, like);

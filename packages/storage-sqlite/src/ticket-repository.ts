@@ -19,7 +19,8 @@ import { TICKET_SELECT, TICKET_SORT, ticketWhere } from "./ticket-list-query";
 const WRITABLE = [
   "title", "description", "type", "status", "priority", "recipient", "requester_id", "assignee_id",
   "organization_id", "group_id", "problem_id", "due_date", "created_at", "updated_at", "assigneed_at",
-  "resolved_at", "closed_at", "source", "tags", "custom_fields", "satisfaction_rating",
+  "resolved_at", "closed_at", "pending_at", "requester_updated_at", "assignee_updated_at", "source", "tags",
+  "custom_fields", "satisfaction_rating",
 ] as const;
 
 const COMMENT_COLUMNS = "id, ticket_id, author_id, content, public, created_at";

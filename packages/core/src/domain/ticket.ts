@@ -34,6 +34,12 @@ export const ticketSchema = z.object({
   assigneed_at: timestampSchema.nullable(),
   resolved_at: timestampSchema.nullable(),
   closed_at: timestampSchema.nullable(),
+  /** When the ticket last became pending; with the two below, what automations' hours-since conditions read. Not in the API. */
+  pending_at: timestampSchema.nullable(),
+  /** The last update by the requester (a comment of theirs). Not in the API. */
+  requester_updated_at: timestampSchema.nullable(),
+  /** The last update by the assignee. Not in the API. */
+  assignee_updated_at: timestampSchema.nullable(),
   source: z.enum(TICKET_SOURCES),
   collaborator_ids: z.array(idSchema),
   tags: z.array(z.string()),
@@ -41,6 +47,23 @@ export const ticketSchema = z.object({
   satisfaction_rating: satisfactionRatingSchema.nullable(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
+
+/** The ticket timestamps automations' hours-since conditions read. */
+export const TICKET_TIME_FIELDS = [
+  "created_at",
+  "updated_at",
+  "assigneed_at",
+  "pending_at",
+  "resolved_at",
+  "closed_at",
+  "requester_updated_at",
+  "assignee_updated_at",
+  "due_date",
+] as const;
+export type TicketTimeField = (typeof TICKET_TIME_FIELDS)[number];
+
+/** Ticket fields the core keeps for rules but the API does not show. */
+export const TICKET_ACTIVITY_FIELDS = ["pending_at", "requester_updated_at", "assignee_updated_at"] as const;
 
 /** A comment on a ticket; the first one is the ticket's description. */
 export const ticketCommentSchema = z.object({

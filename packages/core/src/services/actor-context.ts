@@ -2,6 +2,7 @@ import type { Clock } from "../clock";
 import { HelpdeskError } from "../errors";
 import { roleAtLeast, type Role, type User } from "../domain/user";
 import type { Storage, TicketScope } from "../storage";
+import type { RuleSetCache } from "./rule-sets";
 
 /** What every actor-bound service works with. */
 export interface ActorContext {
@@ -9,6 +10,8 @@ export interface ActorContext {
   actor: User;
   storage: Storage;
   clock: Clock;
+  /** Compiled rule sets, shared by every actor of one help desk. */
+  rules: RuleSetCache;
 }
 
 /** Rejects with AUTH_FORBIDDEN unless the actor's role is at least `role`. */

@@ -17,24 +17,31 @@ export function ticketInScope(scope: TicketScope, ticket: Pick<Ticket, "assignee
 /** The writable state rules check, before and after a change. */
 type RuleState = Pick<Ticket, "status" | "assignee_id" | "type" | "problem_id" | "due_date" | "assigneed_at" | "resolved_at" | "closed_at">;
 
+export type TransitionStamps = Pick<TicketPatch, "assigneed_at" | "resolved_at" | "closed_at" | "pending_at">;
+
 /**
- * Applies the lifecycle rules to a change from `before` (null on create) to
- * `after`, and returns the timestamps the change sets. Rejects a ticket that
- * goes back to new, is solved without an assignee, or links a problem or a
+ * Rejects a change from `before` (null on create) to `after` that sends a
+ * ticket back to new, solves it without an assignee, or links a problem or a
  * due date to the wrong type.
  */
-export function lifecycleStamps(before: RuleState | null, after: RuleState, now: number): Pick<TicketPatch, "assigneed_at" | "resolved_at" | "closed_at"> {
+export function checkTransition(before: RuleState | null, after: RuleState): void {
   if (before && before.status !== "new" && after.status === "new") throw new HelpdeskError("TICKET_STATUS_BACK_TO_NEW");
-  const becomes = (status: TicketStatus) => after.status === status && before?.status !== status;
-  if (after.status === "solved" && after.assignee_id === null && (becomes("solved") || before?.assignee_id !== null)) {
+  const becomesSolved = after.status === "solved" && before?.status !== "solved";
+  if (after.status === "solved" && after.assignee_id === null && (becomesSolved || before?.assignee_id !== null)) {
     throw new HelpdeskError("TICKET_SOLVED_WITHOUT_ASSIGNEE", {
       details: { assignee_id: [{ description: "must not be empty when the ticket is solved" }] },
     });
   }
   if (after.problem_id !== null && after.type !== "incident") throw invalidField("problem_id", "only an incident can link to a problem");
   if (after.due_date !== null && after.type !== "task") throw invalidField("due_at", "only a task can have a due date");
-  const stamps: Pick<TicketPatch, "assigneed_at" | "resolved_at" | "closed_at"> = {};
+}
+
+/** The timestamps a change from `before` to `after` sets: first assignment, becoming pending, solved or closed. */
+export function transitionStamps(before: RuleState | null, after: RuleState, now: number): TransitionStamps {
+  const becomes = (status: TicketStatus) => after.status === status && before?.status !== status;
+  const stamps: TransitionStamps = {};
   if (after.assignee_id !== null && (before?.assigneed_at ?? null) === null) stamps.assigneed_at = now;
+  if (becomes("pending")) stamps.pending_at = now;
   if (becomes("solved")) stamps.resolved_at = now;
   if (becomes("closed")) {
     stamps.closed_at = now;
@@ -42,4 +49,10 @@ export function lifecycleStamps(before: RuleState | null, after: RuleState, now:
     if ((before?.resolved_at ?? null) === null) stamps.resolved_at = now;
   }
   return stamps;
+}
+
+/** `checkTransition`, then `transitionStamps`. */
+export function lifecycleStamps(before: RuleState | null, after: RuleState, now: number): TransitionStamps {
+  checkTransition(before, after);
+  return transitionStamps(before, after, now);
 }

@@ -14,7 +14,9 @@ import { requireRole, ticketScope, type ActorContext } from "./actor-context";
 import { toListResult, toSortKeys, toTimeRange, toWindow } from "./paging";
 import { resolveRequester } from "./requester";
 import { checkTicketReferences } from "./ticket-references";
-import { lifecycleStamps, ticketInScope } from "./ticket-rules";
+import { checkTransition, lifecycleStamps, ticketInScope } from "./ticket-rules";
+import { finishTicketWrite } from "./ticket-writes";
+import type { RuleComment } from "../rules";
 import { parseInput, parseQuery } from "./validation";
 
 const REFERENCE_KEYS = new Set(["assignee_id", "group_id", "problem_id", "collaborator_ids"]);
@@ -73,16 +75,17 @@ export function createTicketService(ctx: ActorContext): TicketService {
     const changed = Object.entries(patch).filter(([key, value]) => JSON.stringify(before[key as keyof Ticket]) !== JSON.stringify(value));
     if (changed.length === 0 && !input.comment) return before;
     const after = { ...before, ...Object.fromEntries(changed) } as Ticket;
-    const stamps = lifecycleStamps(before, after, now);
+    checkTransition(before, after);
     if (changed.some(([key]) => REFERENCE_KEYS.has(key))) await checkTicketReferences(storage, tenantId, after, id);
+    let comment: RuleComment | null = null;
     if (input.comment) {
-      const isPublic = commentIsPublic(ctx, input.comment.public);
-      await storage.tickets.addComment(tenantId, id, { author_id: ctx.actor.id, content: input.comment.content, public: isPublic, created_at: now });
+      comment = { content: input.comment.content, public: commentIsPublic(ctx, input.comment.public) };
+      await storage.tickets.addComment(tenantId, id, { author_id: ctx.actor.id, ...comment, created_at: now });
     }
-    const updated = await storage.tickets.update(tenantId, id, { ...Object.fromEntries(changed), ...stamps, updated_at: now });
-    if (!updated) throw new HelpdeskError("TICKET_NOT_FOUND");
-    return updated;
+    return finishTicketWrite({ ...writeBase(storage, now), stored: before, before, after, event: "updated", comment });
   }
+
+  const writeBase = (storage: Storage, now: number) => ({ storage, tenantId, actor: ctx.actor, rules: ctx.rules, now });
 
   return {
     async list(query) {
@@ -132,10 +135,13 @@ export function createTicketService(ctx: ActorContext): TicketService {
         const stamps = lifecycleStamps(null, draft, now);
         const collaborator_ids = [...new Set(input.collaborator_ids ?? [])];
         await checkTicketReferences(tx, tenantId, { assignee_id, group_id, problem_id: draft.problem_id, collaborator_ids }, null);
-        const isPublic = commentIsPublic(ctx, input.comment.public);
-        return tx.tickets.create(
+        const comment: RuleComment = { content: input.comment.content, public: commentIsPublic(ctx, input.comment.public) };
+        const created = await tx.tickets.create(
           tenantId,
           {
+            pending_at: null,
+            requester_updated_at: null,
+            assignee_updated_at: null,
             ...draft,
             ...stamps,
             title: input.title,
@@ -153,8 +159,9 @@ export function createTicketService(ctx: ActorContext): TicketService {
             custom_fields: input.custom_fields ?? [],
             satisfaction_rating: null,
           },
-          { author_id: ctx.actor.id, content: input.comment.content, public: isPublic, created_at: now },
+          { author_id: ctx.actor.id, ...comment, created_at: now },
         );
+        return finishTicketWrite({ ...writeBase(tx, now), stored: created, before: null, after: created, event: "created", comment });
       });
     },
 

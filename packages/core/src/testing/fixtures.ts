@@ -1,4 +1,4 @@
-import type { NewOrganization, NewTicket, NewTicketComment, NewUser, Storage } from "../storage";
+import type { NewOrganization, NewOutboxMessage, NewRule, NewTicket, NewTicketComment, NewUser, NewWebhook, Storage } from "../storage";
 import type { Tenant } from "../domain/tenant";
 
 /** The suite's fixed clock: 2024-01-01T00:00:00Z plus `seconds`. */
@@ -71,6 +71,9 @@ export function newTicket(requesterId: number, overrides: Partial<NewTicket> = {
     assigneed_at: null,
     resolved_at: null,
     closed_at: null,
+    pending_at: null,
+    requester_updated_at: null,
+    assignee_updated_at: null,
     source: "web",
     collaborator_ids: [],
     tags: [],
@@ -82,6 +85,47 @@ export function newTicket(requesterId: number, overrides: Partial<NewTicket> = {
 
 export function newComment(authorId: number, overrides: Partial<NewTicketComment> = {}): NewTicketComment {
   return { author_id: authorId, content: "First words", public: true, created_at: at(0), ...overrides };
+}
+
+/** An enabled rule with one condition and one action. */
+export function newRule(overrides: Partial<NewRule> = {}): NewRule {
+  return {
+    title: "Notify the requester",
+    status: true,
+    sort: 0,
+    conditions: { all: [{ source: "status", operator: "is", value: "new" }], any: [] },
+    actions: [{ source: "notification_user", value: "requester_id", subject: "Hello", body: "We got it" }],
+    created_at: at(0),
+    updated_at: at(0),
+    ...overrides,
+  };
+}
+
+/** A webhook with a signing secret. */
+export function newWebhook(overrides: Partial<NewWebhook> = {}): NewWebhook {
+  return {
+    title: "Chat relay",
+    url: "https://hooks.example.com/relay",
+    method: "POST",
+    content_type: "application/json",
+    secret: "s3cret-s3cret-s3cret",
+    created_at: at(0),
+    updated_at: at(0),
+    ...overrides,
+  };
+}
+
+/** An e-mail message, created and due at at(0) unless overridden. */
+export function newOutboxMessage(overrides: Partial<NewOutboxMessage> = {}): NewOutboxMessage {
+  return {
+    kind: "email",
+    payload: { to: ["rita@example.com"], subject: "Hello", text: "Hi there", html: null },
+    ticket_id: null,
+    rule_id: null,
+    created_at: at(0),
+    next_attempt_at: at(0),
+    ...overrides,
+  };
 }
 
 /** Ids of `items`, in their order. */

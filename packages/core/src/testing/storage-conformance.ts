@@ -1,9 +1,14 @@
 import { afterEach, beforeEach, describe } from "vitest";
 import type { Storage } from "../storage";
 import { describeApiTokens } from "./api-tokens-conformance";
+import { describeAutomationFirings } from "./automation-firings-conformance";
 import type { ConformanceContext, StorageFactory } from "./conformance-context";
 import { describeGroups } from "./groups-conformance";
 import { describeOrganizations } from "./organizations-conformance";
+import { describeOutbox } from "./outbox-conformance";
+import { describeRoundRobin } from "./round-robin-conformance";
+import { describeRules } from "./rules-conformance";
+import { describeSchedules } from "./schedules-conformance";
 import { describeTenantIsolation } from "./tenant-isolation-conformance";
 import { describeTenants } from "./tenants-conformance";
 import { describeTicketLists } from "./tickets-list-conformance";
@@ -11,6 +16,7 @@ import { describeTickets } from "./tickets-conformance";
 import { describeTransactions } from "./transactions-conformance";
 import { describeUserLists } from "./users-list-conformance";
 import { describeUsers } from "./users-conformance";
+import { describeWebhooks } from "./webhooks-conformance";
 
 /**
  * Registers the storage conformance suite: every test gets a fresh, empty
@@ -46,6 +52,12 @@ export function runStorageConformance(name: string, makeStorage: StorageFactory)
     describeTickets(ctx);
     describeTicketLists(ctx);
     describeApiTokens(ctx);
+    describeRules(ctx);
+    describeWebhooks(ctx);
+    describeOutbox(ctx);
+    describeRoundRobin(ctx);
+    describeAutomationFirings(ctx);
+    describeSchedules(ctx);
     describeTransactions(ctx);
     describeTenantIsolation(ctx);
   });

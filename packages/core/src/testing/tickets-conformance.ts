@@ -32,6 +32,9 @@ export function describeTickets(ctx: ConformanceContext): void {
         assigneed_at: at(3),
         resolved_at: at(4),
         closed_at: at(5),
+        pending_at: at(6),
+        requester_updated_at: at(7),
+        assignee_updated_at: at(8),
         source: "email",
         collaborator_ids: [other.id, agent.id],
         tags: ["one", "two"],
@@ -131,6 +134,9 @@ export function describeTickets(ctx: ConformanceContext): void {
         assignee_id: agent.id,
         assigneed_at: at(10),
         resolved_at: at(11),
+        pending_at: at(9),
+        requester_updated_at: at(8),
+        assignee_updated_at: at(7),
         tags: ["b"],
         custom_fields: [{ name: "field_7", value: "seven" }],
         updated_at: at(12),
@@ -138,8 +144,8 @@ export function describeTickets(ctx: ConformanceContext): void {
       const updated = await ctx.storage.tickets.update(tenant.id, ticket.id, patch);
       expect(updated).toEqual({ ...ticket, ...patch });
       expect(await ctx.storage.tickets.get(tenant.id, ticket.id)).toEqual(updated);
-      const cleared = await ctx.storage.tickets.update(tenant.id, ticket.id, { assignee_id: null, type: null, updated_at: at(13) });
-      expect(cleared).toEqual({ ...updated, assignee_id: null, updated_at: at(13) });
+      const cleared = await ctx.storage.tickets.update(tenant.id, ticket.id, { assignee_id: null, type: null, pending_at: null, updated_at: at(13) });
+      expect(cleared).toEqual({ ...updated, assignee_id: null, pending_at: null, updated_at: at(13) });
     });
 
     it("tickets.update - collaborator_ids replaces the set", async () => {

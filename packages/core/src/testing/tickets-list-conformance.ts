@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { TICKET_TIME_FIELDS, type TicketStatus, type TicketTimeField } from "../domain/ticket";
 import type { SortKey, Storage, TicketFilter, TicketScope } from "../storage";
 import type { ConformanceContext } from "./conformance-context";
 import { at, createTenant, idsOf, newComment, newOrganization, newTicket, newUser } from "./fixtures";
@@ -35,6 +36,26 @@ async function seed(storage: Storage) {
   }
   await storage.tickets.addComment(tenant.id, 4, newComment(al.id, { content: "Customer mentions WIDGET_x", created_at: at(30) }));
   return { tenantId: tenant.id, rita, otto, al, g1, g2, org };
+}
+
+const NOT_NULL_TIMES: readonly TicketTimeField[] = ["created_at", "updated_at"];
+/** Where field k of TICKET_TIME_FIELDS starts: apart from every other field, so a query on the wrong column finds the wrong tickets. */
+const base = (field: TicketTimeField): number => 100 * (TICKET_TIME_FIELDS.indexOf(field) + 1);
+
+/**
+ * Four tickets, new, pending, solved and closed: ticket i has every time field
+ * at at(base(field) + i), except ticket 4, whose nullable time fields are null.
+ */
+async function seedTimes(storage: Storage) {
+  const tenant = await createTenant(storage);
+  const user = await storage.users.create(tenant.id, newUser());
+  const statuses: TicketStatus[] = ["new", "pending", "solved", "closed"];
+  for (const [index, status] of statuses.entries()) {
+    const i = index + 1;
+    const times = Object.fromEntries(TICKET_TIME_FIELDS.map((f) => [f, i === 4 && !NOT_NULL_TIMES.includes(f) ? null : at(base(f) + i)]));
+    await storage.tickets.create(tenant.id, newTicket(user.id, { ...times, status }), newComment(user.id));
+  }
+  return tenant.id;
 }
 
 export function describeTicketLists(ctx: ConformanceContext): void {
@@ -168,6 +189,51 @@ export function describeTicketLists(ctx: ConformanceContext): void {
       for (let i = 0; i < 3; i++) await ctx.storage.tickets.create(tenant.id, newTicket(user.id, { created_at: at(1) }), newComment(user.id));
       await ctx.storage.tickets.create(tenant.id, newTicket(user.id, { created_at: at(2) }), newComment(user.id));
       expect(await ids(tenant.id, {}, [{ by: "created_at", dir: "desc" }])).toEqual([4, 1, 2, 3]);
+    });
+
+    it("tickets.list - excludeStatuses leaves those statuses out; an empty list leaves nothing out", async () => {
+      const tenantId = await seedTimes(ctx.storage);
+      expect(await ids(tenantId, { excludeStatuses: ["closed"] })).toEqual([1, 2, 3]);
+      expect(await ids(tenantId, { excludeStatuses: ["new", "closed", "open"] })).toEqual([2, 3]);
+      expect(await ids(tenantId, { excludeStatuses: [] })).toEqual([1, 2, 3, 4]);
+      expect(await ids(tenantId, { statuses: ["new", "closed"], excludeStatuses: ["closed"] })).toEqual([1]);
+    });
+
+    it("tickets.list - timeBounds: from and to are inclusive, on each time field", async () => {
+      const tenantId = await seedTimes(ctx.storage);
+      for (const field of TICKET_TIME_FIELDS) {
+        const fourth = NOT_NULL_TIMES.includes(field) ? [4] : [];
+        const bounded = (bound: { from?: number; to?: number }) => ids(tenantId, { timeBounds: [{ field, ...bound }] });
+        expect({ field, ids: await bounded({ from: at(base(field) + 2) }) }).toEqual({ field, ids: [2, 3, ...fourth] });
+        expect({ field, ids: await bounded({ to: at(base(field) + 2) }) }).toEqual({ field, ids: [1, 2] });
+        expect({ field, ids: await bounded({ from: at(base(field) + 2), to: at(base(field) + 3) }) }).toEqual({ field, ids: [2, 3] });
+        expect({ field, ids: await bounded({ from: at(base(field) + 3), to: at(base(field) + 3) }) }).toEqual({ field, ids: [3] });
+        expect({ field, ids: await bounded({ from: at(base(field) + 3) + 1, to: at(base(field) + 4) - 1 }) }).toEqual({ field, ids: [] });
+      }
+    });
+
+    it("tickets.list - timeBounds: a null field never matches a bound, even one without ends", async () => {
+      const tenantId = await seedTimes(ctx.storage);
+      for (const field of TICKET_TIME_FIELDS) {
+        const expected = NOT_NULL_TIMES.includes(field) ? [1, 2, 3, 4] : [1, 2, 3];
+        expect({ field, ids: await ids(tenantId, { timeBounds: [{ field }] }) }).toEqual({ field, ids: expected });
+        expect({ field, ids: await ids(tenantId, { timeBounds: [{ field, from: 0 }] }) }).toEqual({ field, ids: expected });
+        expect({ field, ids: await ids(tenantId, { timeBounds: [{ field, to: at(100_000) }] }) }).toEqual({ field, ids: expected });
+      }
+    });
+
+    it("tickets.list - timeBounds: every bound applies, together with the other filters, sort and window", async () => {
+      const tenantId = await seedTimes(ctx.storage);
+      const timeBounds = [
+        { field: "pending_at" as const, from: at(base("pending_at") + 1) },
+        { field: "resolved_at" as const, to: at(base("resolved_at") + 3) },
+        { field: "created_at" as const, from: at(base("created_at") + 2) },
+      ];
+      expect(await ids(tenantId, { timeBounds })).toEqual([2, 3]);
+      expect(await ids(tenantId, { timeBounds, excludeStatuses: ["solved"] })).toEqual([2]);
+      expect(await ids(tenantId, { timeBounds: [] })).toEqual([1, 2, 3, 4]);
+      const page = await ctx.storage.tickets.list(tenantId, { scope: all, timeBounds }, [{ by: "id", dir: "desc" }], { limit: 1, offset: 0 });
+      expect({ ids: idsOf(page.items), count: page.count }).toEqual({ ids: [3], count: 2 });
     });
 
     it("tickets.list - pages: limit 1, offsets, and a count of every match", async () => {

@@ -4,6 +4,7 @@ import { DATABASE_USAGE } from "./open-database";
 import { serveCommand } from "./serve-command";
 import { tenantCommand } from "./tenant-command";
 import { tokenCommand } from "./token-command";
+import { automationsCommand } from "./automations-command";
 
 const USAGE = `Usage: helpdesk <command> [options]
 
@@ -11,6 +12,7 @@ Commands:
   serve           serve the /apiv2 API over HTTP
   tenant create   create a tenant and its first admin
   token create    create an API token for a tenant
+  automations run run every tenant's automations once (--at for another instant)
 
 Run "helpdesk <command> --help" for the options of a command.
 ${DATABASE_USAGE}`;
@@ -19,6 +21,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   serve: serveCommand,
   tenant: tenantCommand,
   token: tokenCommand,
+  automations: automationsCommand,
 };
 
 async function main(argv: string[]): Promise<void> {

@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { HelpdeskError, type HelpDesk } from "@helpdesk/core";
 import { DEFAULT_BODY_LIMIT } from "../request-body";
 import { startServer } from "../start-server";
+import { startAutomationSchedule } from "../delivery/automation-schedule";
+import { startDeliveryWorker } from "../delivery/delivery-worker";
 import { DATABASE_USAGE, openDesk } from "./open-database";
 import { COMMON_OPTIONS, integerOption, parseOptions } from "./parse-options";
 
@@ -14,6 +16,10 @@ Options:
   --port N               port to listen on (default 3000; 0 picks a free one)
   --host ADDR            address to bind (default 127.0.0.1)
   --body-limit BYTES     largest request body (default ${DEFAULT_BODY_LIMIT})
+  --smtp-url URL         send rule e-mails through this SMTP server (smtp://user:pass@host:port);
+                         env SMTP_URL; without one, e-mails stay in the outbox (GET /apiv2/outbox.json)
+  --mail-from ADDR       From address of those e-mails
+  --automations-every S  run automations every S seconds (default 3600; 0 turns them off)
   -h, --help             show this help
 ${DATABASE_USAGE}`;
 
@@ -37,7 +43,15 @@ async function ensureFirstTenant(desk: HelpDesk): Promise<{ host: string; email:
 export async function serveCommand(args: string[]): Promise<void> {
   const options = parseOptions(
     args,
-    { ...COMMON_OPTIONS, port: { type: "string" }, host: { type: "string" }, "body-limit": { type: "string" } },
+    {
+      ...COMMON_OPTIONS,
+      port: { type: "string" },
+      host: { type: "string" },
+      "body-limit": { type: "string" },
+      "smtp-url": { type: "string" },
+      "mail-from": { type: "string" },
+      "automations-every": { type: "string" },
+    },
     SERVE_USAGE,
   );
   if (options.help) {
@@ -47,6 +61,9 @@ export async function serveCommand(args: string[]): Promise<void> {
   const port = integerOption(options.port, "port", 3000, SERVE_USAGE);
   const bodyLimit = integerOption(options["body-limit"], "body-limit", DEFAULT_BODY_LIMIT, SERVE_USAGE);
   const host = typeof options.host === "string" ? options.host : "127.0.0.1";
+  const smtpUrl = typeof options["smtp-url"] === "string" ? options["smtp-url"] : process.env.SMTP_URL || undefined;
+  const mailFrom = typeof options["mail-from"] === "string" ? options["mail-from"] : undefined;
+  const automationsEvery = integerOption(options["automations-every"], "automations-every", 3600, SERVE_USAGE);
 
   const opened = await openDesk(options, SERVE_USAGE);
   let server;
@@ -71,14 +88,19 @@ export async function serveCommand(args: string[]): Promise<void> {
     console.log(`  try: curl -u ${first.email}:${first.password} http://localhost:${server.port}/apiv2/users/me.json`);
   }
 
+  const log = (line: string) => console.log(`[${new Date().toISOString()}] ${line}`);
+  const worker = startDeliveryWorker({ storage: opened.storage, ...(smtpUrl ? { smtpUrl } : {}), ...(mailFrom ? { mailFrom } : {}), log });
+  const schedule = automationsEvery > 0 ? startAutomationSchedule({ desk: opened.desk, storage: opened.storage, intervalMs: automationsEvery * 1000, log }) : null;
+  console.log(`E-mail: ${smtpUrl ? `via ${smtpUrl.replace(/\/\/([^:@/]*):[^@/]*@/, "//$1:***@")}` : "kept in the outbox (no --smtp-url)"}`);
+  console.log(`Automations: ${schedule ? `every ${automationsEvery} s` : "off"}`);
+
   const running = server;
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: shutting down`);
-    running
-      .close()
+    Promise.all([running.close(), worker.stop(), schedule?.stop()])
       .catch((error: unknown) => console.error("error while closing the server:", error))
       .then(() => opened.close())
       .catch((error: unknown) => console.error("error while closing the database:", error))
