@@ -2,9 +2,7 @@
  * Testing trigger logic in isolation: no database, no HTTP, no clock.
  * Run: pnpm tsx examples/rules.ts
  */
-import type { Rule, Ticket } from "@helpdesk/core";
-// Until @helpdesk/core re-exports the rule engine, import it from its source.
-import { evaluateRules, type EvaluateRulesResult } from "@helpdesk/core";
+import { evaluateRules, type EvaluateRulesResult, type Rule, type Ticket } from "@helpdesk/core";
 
 const NOW = Date.UTC(2024, 0, 10, 12, 0, 0);
 

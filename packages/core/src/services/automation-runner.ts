@@ -75,6 +75,7 @@ export interface AutomationRunReport {
 export function createAutomationRunner(storage: Storage, clock: Clock, rules: RuleSetCache) {
   async function runOne(tenant: Tenant, rule: CompiledRule, at: number, limit: number): Promise<{ candidates: number; fired: number[] }> {
     const filter = automationCandidateFilter(rule.rule, at);
+    if (filter.statuses?.length === 0) return { candidates: 0, fired: [] };
     const page = await storage.tickets.list(tenant.id, { scope: { kind: "all" }, ...filter }, [{ by: "updated_at", dir: "asc" }], { limit, offset: 0 });
     const last = await storage.automationFirings.lastFirings(tenant.id, rule.rule.id, page.items.map((t) => t.id));
     const fired: number[] = [];

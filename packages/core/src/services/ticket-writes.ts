@@ -4,7 +4,7 @@ import type { RuleComment, RuleEvent } from "../rules";
 import type { Storage, TicketPatch } from "../storage";
 import type { RuleSetCache } from "./rule-sets";
 import { runTriggers } from "./ticket-triggers";
-import { transitionStamps } from "./ticket-rules";
+import { checkTransition, transitionStamps } from "./ticket-rules";
 
 export interface TicketWrite {
   storage: Storage;
@@ -37,6 +37,8 @@ export async function finishTicketWrite(write: TicketWrite): Promise<Ticket> {
   if (final.status === "new" && write.after.status === "new" && final.assignee_id !== null && final.assignee_id !== write.after.assignee_id) {
     final = { ...final, status: "open" };
   }
+  // The triggers' result obeys the same lifecycle rules as the write itself: a trigger that would, say, solve an unassigned ticket fails the write.
+  checkTransition(write.before, final);
   const patch: Partial<TicketPatch> = {};
   for (const key of Object.keys(final) as Array<keyof Ticket>) {
     if (key !== "id" && key !== "created_at" && !sameValue(stored[key], final[key])) Object.assign(patch, { [key]: final[key] });
