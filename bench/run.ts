@@ -18,6 +18,8 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { createDatabase, type StorageKind } from "../test/support/database";
 import { startServeProcess } from "../test/support/processes";
+import { runAutomationBench } from "./automations";
+import { runRulesBench } from "./rules-engine";
 import { ADMIN, BENCH_HOST, seed } from "./seed";
 
 const { values: args } = parseArgs({
@@ -26,6 +28,7 @@ const { values: args } = parseArgs({
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "16" },
     "no-postgres": { type: "boolean", default: false },
+    "http-only": { type: "boolean", default: false },
     write: { type: "boolean", default: false },
   },
 });
@@ -129,10 +132,20 @@ try {
   }
   const table = ["| server | req/s | ÷ Fastify (target ≥ 1.00) | ÷ bare (target ≥ 0.50) |", "|---|---:|---:|---:|", ...rows].join("\n");
   console.log(`\n${table}`);
+  let rules = "";
+  if (!args["http-only"]) {
+    console.log("rule engine");
+    const engine = await runRulesBench();
+    console.log(engine);
+    console.log("automation run");
+    const automations = await runAutomationBench();
+    console.log(automations);
+    rules = `\n\n## Rule engine (\`pnpm tsx bench/rules-engine.ts\`)\n\n${engine}\n\n## Automation run over SQLite (\`pnpm tsx bench/automations.ts\`)\n\n${automations}`;
+  }
   if (args.write) {
     const when = new Date().toISOString().slice(0, 16).replace("T", " ");
     const setup = `${TICKETS} tickets, ${CONNECTIONS} connections, ${DURATION} s per measurement, 2-core machine; servers in child processes (the help desk as \`helpdesk serve\`), autocannon in the parent`;
-    writeFileSync(join(here, "RESULTS.md"), `# Benchmark results\n\nMeasured ${when} UTC with \`pnpm bench --write\` (${setup}).\n\n${table}\n\n${NOTES}\n`);
+    writeFileSync(join(here, "RESULTS.md"), `# Benchmark results\n\nMeasured ${when} UTC with \`pnpm bench --write\` (${setup}).\n\n## HTTP\n\n${table}\n\n${NOTES}${rules}\n`);
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

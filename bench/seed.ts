@@ -3,8 +3,11 @@ import { createHelpDesk, type Storage, type Tenant, type User } from "@helpdesk/
 export const BENCH_HOST = "bench.test";
 export const ADMIN = { email: "admin@bench.test", password: "bench-password-1" };
 
-/** Fills a storage with one tenant, an admin, 50 requesters and `count` tickets, printing progress. */
-export async function seed(storage: Storage, count: number, label: string): Promise<{ tenant: Tenant; admin: User }> {
+/**
+ * Fills a storage with one tenant, an admin, 50 requesters and `count`
+ * tickets (one in four solved unless `withSolved` is false), printing progress.
+ */
+export async function seed(storage: Storage, count: number, label: string, withSolved = true): Promise<{ tenant: Tenant; admin: User }> {
   const desk = createHelpDesk({ storage });
   const { tenant, admin } = await desk.tenants.create({ host: BENCH_HOST, name: "Bench", admin: ADMIN });
   const as = desk.as(tenant.id, admin);
@@ -17,14 +20,14 @@ export async function seed(storage: Storage, count: number, label: string): Prom
       for (let i = done; i < Math.min(count, done + batch); i++) {
         const at = start + i * 60_000;
         const requester = requesters[i % requesters.length]!;
-        const solved = i % 4 === 3;
+        const solved = withSolved && i % 4 === 3;
         await tx.tickets.create(
           tenant.id,
           {
             title: `Ticket ${i}: the printer does not print`,
             description: `Description of ticket ${i}`,
             type: "question",
-            status: (["new", "open", "pending", "solved"] as const)[i % 4]!,
+            status: solved ? "solved" : (["new", "open", "pending"] as const)[i % 3]!,
             priority: "medium",
             recipient: null,
             requester_id: requester.id,

@@ -81,4 +81,30 @@ describe(`two server processes on one ${STORAGE_KIND} database`, () => {
       expect((await call(server, "POST", "/apiv2/tickets.json", ticketBody("after restart"))).status).toBe(201);
     }
   });
+
+  it("inturn_assign - tickets created through both processes at once are shared evenly among the group's agents", async () => {
+    const agents: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const made = await call(servers[0]!, "POST", "/apiv2/users.json", { user: { name: `Turn ${i}`, email: `turn${i}@mp.test`, role: "agent" } });
+      agents.push(made.body.user.id);
+    }
+    const group = await call(servers[0]!, "POST", "/apiv2/groups.json", { group: { name: "Turns", agents } });
+    const rule = await call(servers[1]!, "POST", "/apiv2/triggers.json", {
+      trigger: {
+        title: "Share out",
+        conditions: { all: [{ source: "{ticket}", operator: "is", value: "created" }, { source: "tags", operator: "contain_at_least_one", value: "turns" }] },
+        actions: [{ source: "inturn_assign", value: String(group.body.group.id) }],
+      },
+    });
+    expect(rule.status).toBe(201);
+    const created = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => call(servers[i % 2]!, "POST", "/apiv2/tickets.json", { ticket: { title: `turn ${i}`, comment: { content: "x" }, tags: ["turns"] } })),
+    );
+    expect(created.map((r) => r.status)).toEqual(Array(30).fill(201));
+    const counts = new Map<number, number>();
+    for (const r of created) counts.set(r.body.ticket.assignee_id, (counts.get(r.body.ticket.assignee_id) ?? 0) + 1);
+    expect([...counts.keys()].sort()).toEqual([...agents].sort());
+    expect([...counts.values()]).toEqual([10, 10, 10]);
+    await call(servers[0]!, "DELETE", `/apiv2/triggers/${rule.body.trigger.id}.json`);
+  });
 });
