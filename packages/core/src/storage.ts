@@ -5,7 +5,7 @@ import type { Organization } from "./domain/organization";
 import type { ApiToken, Tenant } from "./domain/tenant";
 import type { Ticket, TicketComment, TicketStatus, TicketTimeField } from "./domain/ticket";
 import type { Role, User } from "./domain/user";
-import type { OutboxMessage, Rule, RuleKind, Webhook } from "./domain/rule";
+import type { OutboxKind, OutboxMessage, Rule, RuleKind, Webhook } from "./domain/rule";
 
 /**
  * What a storage adapter implements. Storage holds data and decides nothing:
@@ -269,12 +269,12 @@ export interface OutboxRepository {
   /** Adds pending messages (attempts 0); inside a transaction they exist only if it commits. */
   enqueue(tenantId: number, messages: NewOutboxMessage[]): Promise<OutboxMessage[]>;
   /**
-   * Takes up to `limit` pending messages of any tenant whose `next_attempt_at`
+   * Takes up to `limit` pending messages of `kinds`, of any tenant, whose `next_attempt_at`
    * is at or before `now`, oldest first, and pushes their `next_attempt_at`
    * to `leaseUntil` so that no other worker (in any process) takes them
    * meanwhile; a worker that dies leaves them to be taken again after the lease.
    */
-  claim(now: number, leaseUntil: number, limit: number): Promise<ClaimedOutboxMessage[]>;
+  claim(now: number, leaseUntil: number, limit: number, kinds: readonly OutboxKind[]): Promise<ClaimedOutboxMessage[]>;
   /** Marks a message sent. */
   markSent(id: number, at: number): Promise<void>;
   /** Records a failed attempt: `attempts` + 1 and the error; `retryAt` null marks it failed for good. */

@@ -1,4 +1,4 @@
-import type { Storage } from "@helpdesk/core";
+import { OUTBOX_KINDS, type Storage } from "@helpdesk/core";
 import { at, newOutboxMessage, newRule } from "@helpdesk/core/testing";
 import type { Knex } from "knex";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -48,10 +48,10 @@ describe.skipIf(gate.skip)("two clients on one schema: rules, outbox, schedules,
 
   it("outbox.claim - claims racing from two clients never hand one message to both", async () => {
     const messages = await one.outbox.enqueue(tenantId, Array.from({ length: 60 }, (_, i) => newOutboxMessage({ next_attempt_at: at(i % 7) })));
-    const claims = await Promise.all(Array.from({ length: 16 }, (_, i) => (i % 2 === 0 ? one : two).outbox.claim(at(10), at(100), 4)));
+    const claims = await Promise.all(Array.from({ length: 16 }, (_, i) => (i % 2 === 0 ? one : two).outbox.claim(at(10), at(100), 4, OUTBOX_KINDS)));
     const claimed = claims.flatMap(ids);
     expect(new Set(claimed).size).toBe(claimed.length);
-    const rest = ids(await two.outbox.claim(at(10), at(100), 100));
+    const rest = ids(await two.outbox.claim(at(10), at(100), 100, OUTBOX_KINDS));
     expect([...claimed, ...rest].sort((a, b) => a - b)).toEqual(ids(messages));
   });
 
@@ -61,19 +61,19 @@ describe.skipIf(gate.skip)("two clients on one schema: rules, outbox, schedules,
     const claimedByOne = deferred();
     let held: number[] = [];
     const holder = one.transaction(async (tx) => {
-      held = ids(await tx.outbox.claim(at(1), at(60), 2));
+      held = ids(await tx.outbox.claim(at(1), at(60), 2, OUTBOX_KINDS));
       claimedByOne.resolve();
       await finish.promise;
     });
     try {
       await claimedByOne.promise;
-      const taken = ids(await two.outbox.claim(at(1), at(60), 10));
+      const taken = ids(await two.outbox.claim(at(1), at(60), 10, OUTBOX_KINDS));
       expect(taken).toEqual(ids(messages).filter((id) => !held.includes(id)));
     } finally {
       finish.resolve();
       await holder;
     }
-    expect(await two.outbox.claim(at(1), at(60), 10)).toEqual([]);
+    expect(await two.outbox.claim(at(1), at(60), 10, OUTBOX_KINDS)).toEqual([]);
   });
 
   it("schedules.claim - for each run, exactly one of two racing clients wins", async () => {

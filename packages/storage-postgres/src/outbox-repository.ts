@@ -15,7 +15,7 @@ const COLUMNS = ["id", "tenant_id", "kind", "payload", "state", "attempts", "nex
 const CLAIM = `
 WITH picked AS MATERIALIZED (
   SELECT id, next_attempt_at AS due FROM outbox
-  WHERE state = 'pending' AND next_attempt_at <= ?
+  WHERE state = 'pending' AND next_attempt_at <= ? AND kind = ANY(?::text[])
   ORDER BY next_attempt_at, id LIMIT ?
   FOR UPDATE SKIP LOCKED
 ),
@@ -51,8 +51,8 @@ export function createOutboxRepository(db: Knex): OutboxRepository {
       // Identity values follow the VALUES order; RETURNING's order is not promised.
       return rows.map(toOutboxMessage).sort((a, b) => a.id - b.id);
     },
-    async claim(now, leaseUntil, limit) {
-      const rows = await queryRows<OutboxRow>(db, CLAIM, [now, limit, leaseUntil]);
+    async claim(now, leaseUntil, limit, kinds) {
+      const rows = await queryRows<OutboxRow>(db, CLAIM, [now, [...kinds], limit, leaseUntil]);
       return rows.map(toClaimedOutboxMessage);
     },
     async markSent(id, at) {

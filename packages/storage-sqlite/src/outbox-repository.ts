@@ -1,4 +1,4 @@
-import type { NewOutboxMessage, OutboxMessage, OutboxRepository, Window } from "@helpdesk/core";
+import type { NewOutboxMessage, OutboxKind, OutboxMessage, OutboxRepository, Window } from "@helpdesk/core";
 import { payloadText, toClaimedOutboxMessage, toOutboxMessage, type OutboxRow } from "./row-mappers";
 import { jsonList, selectPage, Where } from "./sql-helpers";
 import { atomicRead, atomicWrite, type Prepare, type SqliteDatabase } from "./sqlite-database";
@@ -18,7 +18,9 @@ export function createOutboxRepository(db: SqliteDatabase, prepare: Prepare): Sy
       `VALUES (?, ?, ?, 'pending', 0, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
   );
   // The literal 'pending' lets SQLite use the partial index outbox_due.
-  const due = prepare(`SELECT ${COLUMNS} FROM outbox WHERE state = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?`);
+  const due = prepare(
+    `SELECT ${COLUMNS} FROM outbox WHERE state = 'pending' AND next_attempt_at <= ? AND kind IN (SELECT value FROM json_each(?)) ORDER BY next_attempt_at, id LIMIT ?`,
+  );
   const lease = prepare("UPDATE outbox SET next_attempt_at = ? WHERE id IN (SELECT value FROM json_each(?))");
   const sent = prepare("UPDATE outbox SET state = 'sent', sent_at = ? WHERE id = ? AND state = 'pending'");
   const failed = prepare(
@@ -33,8 +35,8 @@ export function createOutboxRepository(db: SqliteDatabase, prepare: Prepare): Sy
       ),
     ),
     // One write transaction: no other connection can claim between the read and the lease.
-    claim: atomicWrite(db, (now: number, leaseUntil: number, limit: number) => {
-      const rows = due.all(now, limit) as OutboxRow[];
+    claim: atomicWrite(db, (now: number, leaseUntil: number, limit: number, kinds: readonly OutboxKind[]) => {
+      const rows = due.all(now, JSON.stringify(kinds), limit) as OutboxRow[];
       if (rows.length === 0) return [];
       lease.run(leaseUntil, jsonList(rows.map((row) => row.id)));
       return rows.map((row) => toClaimedOutboxMessage({ ...row, next_attempt_at: leaseUntil }));

@@ -38,22 +38,18 @@ export function createOutboxProcessor(options: OutboxProcessorOptions) {
   const batchSize = options.batchSize ?? 50;
   const leaseMs = options.leaseMs ?? 5 * 60_000;
   const maxAttempts = options.maxAttempts ?? 8;
-  const kinds = Object.keys(transports).length;
+  const kinds = Object.keys(transports) as ClaimedOutboxMessage["kind"][];
 
   /** Processes one batch of due messages; resolves to what happened. */
   async function processBatch(): Promise<BatchReport> {
     const report: BatchReport = { sent: 0, retried: 0, failed: 0 };
-    if (kinds === 0) return report;
+    if (kinds.length === 0) return report;
     const now = clock();
-    const messages = await storage.outbox.claim(now, now + leaseMs, batchSize);
+    // Only kinds this worker can send: the rest (e-mail without SMTP) stay pending, untouched.
+    const messages = await storage.outbox.claim(now, now + leaseMs, batchSize, kinds);
     for (const message of messages) {
-      const deliver = transports[message.kind];
-      if (deliver === undefined) {
-        // No transport for this kind here: hand it back untouched once the lease ends.
-        continue;
-      }
       try {
-        await deliver(message);
+        await transports[message.kind]!(message);
         await storage.outbox.markSent(message.id, clock());
         report.sent += 1;
       } catch (error) {
