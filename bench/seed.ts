@@ -14,7 +14,8 @@ export async function seed(storage: Storage, count: number, label: string, withS
   const requesters: User[] = [];
   for (let i = 0; i < 50; i++) requesters.push(await as.users.create({ name: `Customer ${i}`, email: `customer${i}@example.org` }));
   const start = Date.UTC(2024, 0, 1);
-  const batch = 5_000;
+  // Modest transactions: on Postgres every create updates the tenant's counter row, and one long transaction would lengthen its version chain with each ticket.
+  const batch = 1_000;
   for (let done = 0; done < count; done += batch) {
     await storage.transaction(async (tx) => {
       for (let i = done; i < Math.min(count, done + batch); i++) {

@@ -1,6 +1,10 @@
 import {
+  CONDITION_SOURCES,
+  ACTION_SOURCES,
   groupCreateInputSchema,
   organizationCreateInputSchema,
+  ruleCreateInputSchema,
+  webhookCreateInputSchema,
   ticketCreateInputSchema,
   userCreateInputSchema,
 } from "@helpdesk/core";
@@ -52,6 +56,34 @@ function bodyFor(key: string, fields: string[], valid: fc.Arbitrary<Record<strin
 const uniqueName = fc.uuid().map((id) => `fuzz ${id}`);
 
 const fieldsOf = (schema: { shape: object }) => Object.keys(schema.shape);
+
+/** Conditions and actions drawn from the real table, with junk mixed in. */
+const ruleValue = fc.oneof(fc.constantFrom("0", "1", "3", "4", "24", "empty", "(current_user)", "(requester)", "created", "vip", ""), fc.jsonValue({ maxDepth: 1 }));
+const condition = fc.record({
+  source: fc.oneof(fc.constantFrom(...CONDITION_SOURCES), fc.string({ maxLength: 10 })),
+  operator: fc.constantFrom("is", "is_not", "less_than", "greater_than", "changed", "changed_to", "not_changed_from", "contain_at_least_one", "nope"),
+  value: ruleValue,
+});
+const action = fc.record({ source: fc.oneof(fc.constantFrom(...ACTION_SOURCES), fc.string({ maxLength: 10 })), value: ruleValue, body: fc.option(fc.string({ maxLength: 40 })) });
+const rulePart = fc.oneof(
+  fc.record({ all: fc.array(condition, { maxLength: 3 }), any: fc.array(condition, { maxLength: 2 }) }, { requiredKeys: [] }),
+  fc.array(action, { maxLength: 3 }),
+  fieldValue,
+);
+const ruleBody = (key: string, valid: Record<string, unknown>) => bodyFor(key, fieldsOf(ruleCreateInputSchema), fc.constant(valid));
+const triggerBody = fc.oneof(
+  ruleBody("trigger", { title: "fuzz", conditions: { all: [{ source: "{ticket}", operator: "is", value: "created" }] }, actions: [{ source: "tags", value: "fuzzed" }] }),
+  fc.dictionary(fc.constantFrom("conditions", "actions", "title", "status", "sort"), rulePart, { maxKeys: 4 }).map((inner) => ({ trigger: { title: "fuzz", ...inner } })),
+);
+const automationBody = fc.oneof(
+  ruleBody("automation", {
+    title: "fuzz",
+    conditions: { all: [{ source: "status", operator: "is", value: "3" }, { source: "resolved", operator: "greater_than", value: "24" }] },
+    actions: [{ source: "status", value: "4" }],
+  }),
+  fc.dictionary(fc.constantFrom("conditions", "actions", "title", "status", "sort"), rulePart, { maxKeys: 4 }).map((inner) => ({ automation: { title: "fuzz", ...inner } })),
+);
+const webhookBody = bodyFor("webhook", fieldsOf(webhookCreateInputSchema), fc.record({ title: uniqueName, url: fc.constant("http://127.0.0.1:9/hook") }));
 const ticketBody = bodyFor(
   "ticket",
   [...fieldsOf(ticketCreateInputSchema), "due_date"],
@@ -97,6 +129,7 @@ async function freshEndUser() {
   return user.id;
 }
 
+// Triggers created by fuzzing act on later ticket writes, so the ticket routes come first.
 const routes: WriteRoute[] = [
   { name: "POST /apiv2/tickets", body: ticketBody, prepare: async () => ({ method: "POST", path: "/apiv2/tickets.json", watch: [] }) },
   {
@@ -136,6 +169,17 @@ const routes: WriteRoute[] = [
       return { method: "PUT", path: `/apiv2/groups/${group.id}.json`, watch: [] };
     },
   },
+  { name: "POST /apiv2/triggers", body: triggerBody, prepare: async () => ({ method: "POST", path: "/apiv2/triggers.json", watch: ["/apiv2/triggers.json"] }) },
+  { name: "POST /apiv2/automations", body: automationBody, prepare: async () => ({ method: "POST", path: "/apiv2/automations.json", watch: ["/apiv2/automations.json"] }) },
+  {
+    name: "PUT /apiv2/triggers/:id",
+    body: triggerBody,
+    prepare: async () => {
+      const rule = await server.a.adminDesk.triggers.create({ title: "target", conditions: { all: [{ source: "{ticket}", operator: "is", value: "updated" }] }, actions: [{ source: "tags", value: "x" }] });
+      return { method: "PUT", path: `/apiv2/triggers/${rule.id}.json`, watch: ["/apiv2/triggers.json"] };
+    },
+  },
+  { name: "POST /apiv2/webhooks", body: webhookBody, prepare: async () => ({ method: "POST", path: "/apiv2/webhooks.json", watch: ["/apiv2/webhooks.json"] }) },
   { name: "POST /apiv2/organizations", body: organizationBody, prepare: async () => ({ method: "POST", path: "/apiv2/organizations.json", watch: [] }) },
   {
     name: "PUT /apiv2/organizations/:id",

@@ -4,40 +4,17 @@ import type { User } from "../domain/user";
 import { automationCandidateFilter, evaluateAutomation, type CompiledRule, type RoundRobin } from "../rules";
 import type { Storage } from "../storage";
 import { effectsToMessages } from "./rule-effects";
+import { newUserRecord } from "./user-records";
 import type { RuleSetCache } from "./rule-sets";
 import { finishTicketWrite } from "./ticket-writes";
 
 const noTurns: RoundRobin = () => null;
 
-/** Who automations act as: no user of the tenant, an admin's powers. */
-export const AUTOMATION_USER: User = {
-  id: 0,
-  email: null,
-  name: "Automation",
-  agent_display_name: null,
-  role: "admin",
-  phone: null,
-  phone_bind: false,
-  signature: null,
-  details: null,
-  notes: null,
-  organization_id: null,
-  language: null,
-  created_at: 0,
-  updated_at: 0,
-  last_login_at: null,
-  status: "active",
-  photo: null,
-  moderator: false,
-  public_comments: true,
-  manage_people: false,
-  ticket_restriction: "all",
-  custom_role_id: null,
-  messenger_appid: null,
-  messenger_openid: null,
-  tags: [],
-  user_fields: [],
-};
+/** Who automations act as: no user of the tenant (id 0), an admin's powers. */
+export const AUTOMATION_USER: User = (() => {
+  const { password_hash: _none, ...fields } = newUserRecord({ name: "Automation", role: "admin" }, null, 0);
+  return { id: 0, ...fields };
+})();
 
 export interface AutomationFiring {
   tenantId: number;
