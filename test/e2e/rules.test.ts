@@ -60,6 +60,25 @@ describe("trigger and automation definitions over HTTP", () => {
     expect((await agent.client.post("/apiv2/triggers.json", trigger({ conditions: createdCondition, actions: [{ source: "status", value: "1" }] }))).status).toBe(403);
   });
 
+  it("rules and webhooks - another tenant's are 404, end users get 403", async () => {
+    const rule = await admin.post("/apiv2/automations.json", {
+      automation: { title: "mine", conditions: { all: [{ source: "status", operator: "is", value: "3" }, { source: "resolved", operator: "greater_than", value: "1" }] }, actions: [{ source: "status", value: "4" }] },
+    });
+    expect(rule.status, rule.text).toBe(201);
+    const hook = await admin.post("/apiv2/webhooks.json", { webhook: { title: "mine", url: hooks.url } });
+    const other = server.b.admin.client;
+    expect((await other.get(`/apiv2/automations/${rule.body.automation.id}.json`)).status).toBe(404);
+    expect((await other.put(`/apiv2/automations/${rule.body.automation.id}.json`, { automation: { title: "theirs" } })).status).toBe(404);
+    expect((await other.delete(`/apiv2/webhooks/${hook.body.webhook.id}.json`)).status).toBe(404);
+    expect((await other.get("/apiv2/automations.json")).body.automations).toEqual([]);
+    expect((await server.a.clientFor(server.a.admin.auth).get("/apiv2/webhooks.json")).body.webhooks).toHaveLength(1);
+    const endUser = await server.a.createEndUser();
+    expect((await endUser.client.get("/apiv2/automations.json")).status).toBe(403);
+    expect((await endUser.client.get("/apiv2/outbox.json")).status).toBe(403);
+    await admin.delete(`/apiv2/automations/${rule.body.automation.id}.json`);
+    await admin.delete(`/apiv2/webhooks/${hook.body.webhook.id}.json`);
+  });
+
   it("automations - an automation without a condition its actions make false is refused", async () => {
     const endless = await admin.post("/apiv2/automations.json", {
       automation: { title: "nag", conditions: { all: [{ source: "updated", operator: "greater_than", value: "24" }] }, actions: [{ source: "priority", value: "3" }] },

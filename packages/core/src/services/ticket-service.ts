@@ -140,8 +140,8 @@ export function createTicketService(ctx: ActorContext): TicketService {
           tenantId,
           {
             pending_at: null,
-            requester_updated_at: null,
-            assignee_updated_at: null,
+            requester_updated_at: requester.id === ctx.actor.id ? now : null,
+            assignee_updated_at: assignee_id === ctx.actor.id ? now : null,
             ...draft,
             ...stamps,
             title: input.title,

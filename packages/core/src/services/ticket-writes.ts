@@ -44,10 +44,10 @@ export async function finishTicketWrite(write: TicketWrite): Promise<Ticket> {
     if (key !== "id" && key !== "created_at" && !sameValue(stored[key], final[key])) Object.assign(patch, { [key]: final[key] });
   }
   Object.assign(patch, transitionStamps(stored, final, now));
-  const touched = Object.keys(patch).length > 0 || write.comment !== null;
-  if (!touched && write.before !== null) return stored;
-  if (actor.id === final.requester_id && (touched || write.before === null)) patch.requester_updated_at = now;
-  if (actor.id === final.assignee_id && touched) patch.assignee_updated_at = now;
-  if (Object.keys(patch).length === 0) return stored;
+  // A create carries its activity stamps from the insert: only triggers' changes make it write again.
+  const touched = Object.keys(patch).length > 0 || (write.before !== null && write.comment !== null);
+  if (!touched) return stored;
+  if (actor.id === final.requester_id) patch.requester_updated_at = now;
+  if (actor.id === final.assignee_id) patch.assignee_updated_at = now;
   return (await storage.tickets.update(tenantId, stored.id, { ...patch, updated_at: now }))!;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Storage } from "../storage";
 import type { ConformanceContext } from "./conformance-context";
-import { at, createTenant, createTenants, newComment, newRule, newTicket, newUser } from "./fixtures";
+import { at, createTenant, newComment, newRule, newTicket, newUser } from "./fixtures";
 
 /** A tenant with two automations, a trigger and three tickets. */
 async function seed(storage: Storage, host?: string) {
