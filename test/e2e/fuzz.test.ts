@@ -50,6 +50,8 @@ function bodyFor(key: string, fields: string[], valid: fc.Arbitrary<Record<strin
     fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }).map((inner) => ({ [key]: inner })),
     someFields.map((inner) => ({ [key]: inner })),
     fc.tuple(valid, fc.dictionary(fc.constantFrom(...fields), fieldValue, { maxKeys: 2 })).map(([base, extra]) => ({ [key]: { ...base, ...extra } })),
+    // A valid body as it is: every route reaches its success path in every run, whatever the seed.
+    valid.map((base) => ({ [key]: base })),
   );
 }
 
@@ -71,18 +73,24 @@ const rulePart = fc.oneof(
   fieldValue,
 );
 const ruleBody = (key: string, valid: Record<string, unknown>) => bodyFor(key, fieldsOf(ruleCreateInputSchema), fc.constant(valid));
-const triggerBody = fc.oneof(
-  ruleBody("trigger", { title: "fuzz", conditions: { all: [{ source: "{ticket}", operator: "is", value: "created" }] }, actions: [{ source: "tags", value: "fuzzed" }] }),
-  fc.dictionary(fc.constantFrom("conditions", "actions", "title", "status", "sort"), rulePart, { maxKeys: 4 }).map((inner) => ({ trigger: { title: "fuzz", ...inner } })),
-);
-const automationBody = fc.oneof(
-  ruleBody("automation", {
-    title: "fuzz",
-    conditions: { all: [{ source: "status", operator: "is", value: "3" }, { source: "resolved", operator: "greater_than", value: "24" }] },
-    actions: [{ source: "status", value: "4" }],
-  }),
-  fc.dictionary(fc.constantFrom("conditions", "actions", "title", "status", "sort"), rulePart, { maxKeys: 4 }).map((inner) => ({ automation: { title: "fuzz", ...inner } })),
-);
+const validTrigger = { title: "fuzz", conditions: { all: [{ source: "{ticket}", operator: "is", value: "created" }] }, actions: [{ source: "tags", value: "fuzzed" }] };
+const validAutomation = {
+  title: "fuzz",
+  conditions: { all: [{ source: "status", operator: "is", value: "3" }, { source: "resolved", operator: "greater_than", value: "24" }] },
+  actions: [{ source: "status", value: "4" }],
+};
+/** Junk of the rule's own shape, a body around it, and (often enough that every run reaches a success) a valid one. */
+const rulesBody = (key: string, valid: Record<string, unknown>) =>
+  fc.oneof(
+    { arbitrary: fc.constant({ [key]: valid }), weight: 1 },
+    { arbitrary: ruleBody(key, valid), weight: 2 },
+    {
+      arbitrary: fc.dictionary(fc.constantFrom("conditions", "actions", "title", "status", "sort"), rulePart, { maxKeys: 4 }).map((inner) => ({ [key]: { title: "fuzz", ...inner } })),
+      weight: 2,
+    },
+  );
+const triggerBody = rulesBody("trigger", validTrigger);
+const automationBody = rulesBody("automation", validAutomation);
 const webhookBody = bodyFor("webhook", fieldsOf(webhookCreateInputSchema), fc.record({ title: uniqueName, url: fc.constant("http://127.0.0.1:9/hook") }));
 const ticketBody = bodyFor(
   "ticket",
