@@ -10,6 +10,7 @@ import { CHANGE_OPERATORS, CONDITION_CHANNELS, conditionSourceSpec, HOURS_SOURCE
 import type { RuleActor, RuleContext } from "./context";
 import type { ActionInput, ConditionInput } from "./rule-validation";
 import { validateRule } from "./rule-validation";
+import { newTicket } from "../testing/fixtures";
 
 /** A fixed "now" on an exact hour, so hour-boundary timestamps are easy to hit. */
 export const NOW = Date.UTC(2024, 0, 10, 12, 0, 0);
@@ -241,31 +242,7 @@ export function cond(source: string, operator: string, value: string | null = nu
 export function baseTicket(overrides: Partial<Ticket> = {}): Ticket {
   return {
     id: 1,
-    title: "Printer on fire",
-    description: "Smoke from the tray",
-    type: null,
-    status: "open",
-    priority: null,
-    recipient: null,
-    requester_id: 10,
-    assignee_id: null,
-    organization_id: null,
-    group_id: null,
-    problem_id: null,
-    due_date: null,
-    created_at: NOW - 10 * H,
-    updated_at: NOW - 10 * H,
-    assigneed_at: null,
-    resolved_at: null,
-    closed_at: null,
-    pending_at: null,
-    requester_updated_at: null,
-    assignee_updated_at: null,
-    source: "web",
-    collaborator_ids: [],
-    tags: [],
-    custom_fields: [],
-    satisfaction_rating: null,
+    ...newTicket(10, { description: "Smoke from the tray", status: "open", source: "web", created_at: NOW - 10 * H, updated_at: NOW - 10 * H }),
     ...overrides,
   };
 }
