@@ -3,17 +3,11 @@ import { at, newOutboxMessage, newRule } from "@helpdesk/core/testing";
 import type { Knex } from "knex";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createPostgresClient } from "./postgres-client";
-import { settleIo, testClients, waitForLockWait } from "./test-support";
+import { deferred, settleIo, testClients, waitForLockWait } from "./test-support";
 import { createTestSchema, postgresTestGate, truncateAll, type TestSchema } from "./testing";
 
 const gate = await postgresTestGate("the Postgres rule and outbox concurrency tests");
 
-/** A deferred: a promise and the function that resolves it. */
-function deferred(): { promise: Promise<void>; resolve(): void } {
-  let resolve!: () => void;
-  const promise = new Promise<void>((r) => (resolve = r));
-  return { promise, resolve };
-}
 
 const ids = (items: ReadonlyArray<{ id: number }>) => items.map((item) => item.id);
 

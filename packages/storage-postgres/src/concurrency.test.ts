@@ -1,36 +1,13 @@
-import type { NewTicket, NewUser, Storage } from "@helpdesk/core";
+import type { Storage } from "@helpdesk/core";
+import { newComment as comment, newTicket as ticket, newUser as user } from "@helpdesk/core/testing";
 import type { Knex } from "knex";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createPostgresClient } from "./postgres-client";
-import { settleIo, testClients, waitForLockWait } from "./test-support";
+import { deferred, settleIo, testClients, waitForLockWait } from "./test-support";
 import { createTestSchema, postgresTestGate, truncateAll, type TestSchema } from "./testing";
 
 const gate = await postgresTestGate("the Postgres concurrency tests");
 
-const user = (overrides: Partial<NewUser> = {}): NewUser => ({
-  email: null, name: "Someone", agent_display_name: null, role: "end_user", phone: null, phone_bind: false, signature: null,
-  details: null, notes: null, organization_id: null, language: null, created_at: 1, updated_at: 1, last_login_at: null,
-  status: "active", photo: null, moderator: false, public_comments: true, manage_people: false, ticket_restriction: "all",
-  custom_role_id: null, messenger_appid: null, messenger_openid: null, tags: [], user_fields: [], password_hash: null,
-  ...overrides,
-});
-
-const ticket = (requesterId: number, overrides: Partial<NewTicket> = {}): NewTicket => ({
-  title: "Printer on fire", description: "It is on fire", type: null, status: "new", priority: null, recipient: null,
-  requester_id: requesterId, assignee_id: null, organization_id: null, group_id: null, problem_id: null, due_date: null,
-  created_at: 1, updated_at: 1, assigneed_at: null, resolved_at: null, closed_at: null, pending_at: null,
-  requester_updated_at: null, assignee_updated_at: null, source: "web", collaborator_ids: [],
-  tags: [], custom_fields: [], satisfaction_rating: null, ...overrides,
-});
-
-const comment = (authorId: number) => ({ author_id: authorId, content: "First words", public: true, created_at: 1 });
-
-/** A deferred: a promise and the function that resolves it. */
-function deferred(): { promise: Promise<void>; resolve(): void } {
-  let resolve!: () => void;
-  const promise = new Promise<void>((r) => (resolve = r));
-  return { promise, resolve };
-}
 
 // Two clients with pools of their own stand for two server processes on one database.
 describe.skipIf(gate.skip)("two clients on one schema", () => {

@@ -74,3 +74,10 @@ export async function waitForLockWait(admin: Knex, applicationName: string, atte
   }
   throw new Error(`No backend of ${applicationName} waited on a lock`);
 }
+
+/** A deferred: a promise and the function that resolves it, for holding a transaction open. */
+export function deferred(): { promise: Promise<void>; resolve(): void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
