@@ -1,4 +1,4 @@
-import type { Ticket } from "@helpdesk/core";
+import type { ListResult, Ticket } from "@helpdesk/core";
 import { arrayEnvelope, itemSchemas, pagedEnvelope, singleEnvelope } from "../json-schemas";
 import { presentComment, presentTicket, presentUser } from "../presenters";
 import { EMPTY_OK, type RouteContext, type RouteDefinition } from "./route";
@@ -8,25 +8,22 @@ const ticketBody = () => singleEnvelope("ticket", itemSchemas.ticket());
 const ticketsPage = () => pagedEnvelope("tickets", itemSchemas.ticket());
 const present = (ctx: RouteContext) => (ticket: Ticket) => presentTicket(ticket, ctx.urls);
 
+/** A GET answering one page of tickets. */
+function ticketsPageRoute(path: string, fetch: (ctx: RouteContext) => Promise<ListResult<Ticket>>): RouteDefinition {
+  return {
+    method: "GET",
+    path,
+    responses: { 200: ticketsPage },
+    async handle(ctx) {
+      return { status: 200, body: pagedBody(ctx, "tickets", await fetch(ctx), present(ctx)) };
+    },
+  };
+}
+
 /** The agent ticket API (spec section 4, Tickets), plus the comments of a ticket. */
 export const ticketRoutes: RouteDefinition[] = [
-  {
-    method: "GET",
-    path: "/apiv2/tickets",
-    responses: { 200: ticketsPage },
-    async handle(ctx) {
-      return { status: 200, body: pagedBody(ctx, "tickets", await ctx.desk.tickets.list(ctx.query), present(ctx)) };
-    },
-  },
-  {
-    method: "GET",
-    path: "/apiv2/users/:id/tickets",
-    responses: { 200: ticketsPage },
-    async handle(ctx) {
-      const result = await ctx.desk.tickets.listAssignedTo(ctx.id, ctx.query);
-      return { status: 200, body: pagedBody(ctx, "tickets", result, present(ctx)) };
-    },
-  },
+  ticketsPageRoute("/apiv2/tickets", (ctx) => ctx.desk.tickets.list(ctx.query)),
+  ticketsPageRoute("/apiv2/users/:id/tickets", (ctx) => ctx.desk.tickets.listAssignedTo(ctx.id, ctx.query)),
   {
     method: "GET",
     path: "/apiv2/tickets/show_many",
@@ -36,22 +33,8 @@ export const ticketRoutes: RouteDefinition[] = [
       return { status: 200, body: { tickets: tickets.map(present(ctx)) } };
     },
   },
-  {
-    method: "GET",
-    path: "/apiv2/tickets/search",
-    responses: { 200: ticketsPage },
-    async handle(ctx) {
-      return { status: 200, body: pagedBody(ctx, "tickets", await ctx.desk.tickets.search(ctx.query), present(ctx)) };
-    },
-  },
-  {
-    method: "GET",
-    path: "/apiv2/tickets/problems",
-    responses: { 200: ticketsPage },
-    async handle(ctx) {
-      return { status: 200, body: pagedBody(ctx, "tickets", await ctx.desk.tickets.problems(ctx.query), present(ctx)) };
-    },
-  },
+  ticketsPageRoute("/apiv2/tickets/search", (ctx) => ctx.desk.tickets.search(ctx.query)),
+  ticketsPageRoute("/apiv2/tickets/problems", (ctx) => ctx.desk.tickets.problems(ctx.query)),
   {
     method: "GET",
     path: "/apiv2/tickets/:id",
@@ -69,15 +52,7 @@ export const ticketRoutes: RouteDefinition[] = [
       return { status: 200, body: { users: users.map((user) => presentUser(user, ctx.urls)) } };
     },
   },
-  {
-    method: "GET",
-    path: "/apiv2/tickets/:id/incidents",
-    responses: { 200: ticketsPage },
-    async handle(ctx) {
-      const result = await ctx.desk.tickets.incidents(ctx.id, ctx.query);
-      return { status: 200, body: pagedBody(ctx, "tickets", result, present(ctx)) };
-    },
-  },
+  ticketsPageRoute("/apiv2/tickets/:id/incidents", (ctx) => ctx.desk.tickets.incidents(ctx.id, ctx.query)),
   {
     method: "GET",
     path: "/apiv2/tickets/:id/comments",
