@@ -24,8 +24,8 @@ describe("POST /apiv2/organizations", () => {
     expect(res.status).toBe(200);
     expect(res.headers.location).toBeUndefined();
     const org = res.body.organization;
-    expect(Object.keys(org).sort()).toEqual(["created_at", "description", "domain", "group_id", "id", "name", "updated_at", "url"]);
-    expect(org).toMatchObject({ name: "Initech", domain: "initech.test", description: "TPS reports", group_id: null });
+    expect(Object.keys(org).sort()).toEqual(["created_at", "description", "domain", "group_id", "id", "name", "shared_tickets", "updated_at", "url"]);
+    expect(org).toMatchObject({ name: "Initech", domain: "initech.test", description: "TPS reports", group_id: null, shared_tickets: false });
     expect(org.url).toBe(`http://a.test/apiv2/organizations/${org.id}.json`);
     expect(org.created_at).toMatch(API_DATE);
   });

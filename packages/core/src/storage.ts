@@ -225,6 +225,8 @@ export interface TicketRepository {
   reassignUser(tenantId: number, fromId: number, toId: number, organizationId: number | null, at: number): Promise<void>;
   /** Unassigns every ticket assigned to `userId` and drops them as a collaborator. */
   releaseUser(tenantId: number, userId: number, at: number): Promise<void>;
+  /** Comment `commentId` of ticket `ticketId`; null when the ticket has no such comment. */
+  getComment(tenantId: number, ticketId: number, commentId: number): Promise<TicketComment | null>;
 }
 
 export type NewRule = Omit<Rule, "id">;

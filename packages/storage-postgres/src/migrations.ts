@@ -262,10 +262,20 @@ CREATE TABLE schedule_claims (
 );
 `;
 
+const REQUESTS_SCHEMA = `
+ALTER TABLE organizations ADD COLUMN shared_tickets boolean NOT NULL DEFAULT false;
+-- Request lists are a requester's or an organization's tickets, newest first: these replace the one-column indexes.
+DROP INDEX tickets_requester;
+DROP INDEX tickets_organization;
+CREATE INDEX tickets_requester_created ON tickets (tenant_id, requester_id, created_at, id);
+CREATE INDEX tickets_organization_created ON tickets (tenant_id, organization_id, created_at, id);
+`;
+
 /** The schema history. Append only: never edit or reorder a released entry. */
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: "initial schema", up: INITIAL_SCHEMA },
   { version: 2, name: "rules, webhooks, outbox and ticket activity times", up: RULES_SCHEMA },
+  { version: 3, name: "shared organization requests and request list indexes", up: REQUESTS_SCHEMA },
 ];
 
 /** Every help desk table, children before parents (the order a TRUNCATE or DROP can take). */

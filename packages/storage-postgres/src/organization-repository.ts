@@ -3,7 +3,7 @@ import type { Knex } from "knex";
 import { organizationColumns, toOrganization, type OrganizationRow } from "./row-mappers";
 import { addTimeRange, orderBy, queryRows, selectPage } from "./sql-helpers";
 
-const COLUMNS = ["id", "name", "domain", "description", "group_id", "created_at", "updated_at"];
+const COLUMNS = ["id", "name", "domain", "description", "group_id", "created_at", "updated_at", "shared_tickets"];
 const SORT = { id: "o.id", created_at: "o.created_at", updated_at: "o.updated_at" };
 
 // Users and tickets keep their rows with a null organization; one statement, so it is atomic without a transaction.

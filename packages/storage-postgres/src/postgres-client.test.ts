@@ -61,7 +61,7 @@ describe.skipIf(gate.skip)("createPostgresClient", () => {
         const tenant = await storage.transaction((tx) => tx.tenants.create({ host, name: host, created_at: 1_700_000_000_000 }));
         expect(tenant).toEqual({ id: expect.any(Number), host, name: host, created_at: 1_700_000_000_000 });
         expect(await storage.tenants.get(tenant.id)).toEqual(tenant);
-        const org = await storage.organizations.create(tenant.id, { name: "Acme", domain: null, description: null, group_id: 7, created_at: 2, updated_at: 3 });
+        const org = await storage.organizations.create(tenant.id, { name: "Acme", domain: null, description: null, group_id: 7, created_at: 2, updated_at: 3, shared_tickets: false });
         expect(await storage.organizations.list(tenant.id, {}, [], { limit: 5, offset: 0 })).toEqual({ items: [org], count: 1 });
       }
       // The setup really differs: one client hands int8 over as strings, the other as numbers.

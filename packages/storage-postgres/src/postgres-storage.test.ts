@@ -131,11 +131,11 @@ describe.skipIf(gate.skip)("postgresStorage", () => {
     expect(await storage.tickets.get(tenantId, big)).toBeNull();
     expect(await storage.tickets.update(tenantId, big, { title: "X", updated_at: 2 })).toBeNull();
     expect(await storage.groups.delete(tenantId, big)).toBe(false);
-    const org = await storage.organizations.create(tenantId, { name: "Acme", domain: null, description: null, group_id: big, created_at: 1, updated_at: 1 });
+    const org = await storage.organizations.create(tenantId, { name: "Acme", domain: null, description: null, group_id: big, created_at: 1, updated_at: 1, shared_tickets: false });
     expect((await storage.organizations.get(tenantId, org.id))?.group_id).toBe(big);
   });
 
-  const organization = (name: string) => ({ name, domain: null, description: null, group_id: null, created_at: 1, updated_at: 1 });
+  const organization = (name: string) => ({ name, domain: null, description: null, group_id: null, created_at: 1, updated_at: 1, shared_tickets: false });
   const orgNames = async () => (await storage.organizations.list(tenantId, {}, [], ALL)).items.map((o) => o.name);
 
   it("transaction - a rejected tx.transaction undoes its own writes only (a savepoint); the outer one goes on", async () => {

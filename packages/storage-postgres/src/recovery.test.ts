@@ -8,7 +8,7 @@ import { createTestSchema, postgresTestGate, truncateAll, type TestSchema } from
 
 const gate = await postgresTestGate("the Postgres recovery tests");
 
-const organization = (name: string) => ({ name, domain: null, description: null, group_id: null, created_at: 1, updated_at: 1 });
+const organization = (name: string) => ({ name, domain: null, description: null, group_id: null, created_at: 1, updated_at: 1, shared_tickets: false });
 
 describe.skipIf(gate.skip)("recovery from dropped connections", () => {
   let schema: TestSchema | undefined;

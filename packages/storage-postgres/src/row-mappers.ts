@@ -127,9 +127,10 @@ export const toOrganization = (row: OrganizationRow): Organization => ({
   group_id: toNullableNumber(row.group_id),
   created_at: toNumber(row.created_at),
   updated_at: toNumber(row.updated_at),
+  shared_tickets: row.shared_tickets,
 });
 
-const ORGANIZATION_COLUMNS = ["name", "domain", "description", "group_id", "created_at", "updated_at"] as const;
+const ORGANIZATION_COLUMNS = ["name", "domain", "description", "group_id", "created_at", "updated_at", "shared_tickets"] as const;
 
 /** Column values for the fields `org` sets; the domain is stored lower-case. */
 export function organizationColumns(org: Partial<Omit<Organization, "id">>): Record<string, unknown> {

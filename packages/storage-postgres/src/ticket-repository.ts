@@ -178,5 +178,10 @@ export function createTicketRepository(db: Knex, options: TicketRepositoryOption
     async releaseUser(tenantId, userId, at) {
       await db.raw(RELEASE_USER, [userId, at, tenantId, userId, userId, tenantId, userId]);
     },
+    async getComment(tenantId, ticketId, commentId) {
+      const sql = `SELECT ${COMMENT_COLUMNS} FROM ticket_comments WHERE id = ? AND tenant_id = ? AND ticket_id = ?`;
+      const [row] = await queryRows<TicketCommentRow>(db, sql, [commentId, tenantId, ticketId]);
+      return row === undefined ? null : toTicketComment(row);
+    },
   };
 }

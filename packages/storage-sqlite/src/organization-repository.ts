@@ -6,18 +6,18 @@ import type { SyncRepository } from "./sync-repository";
 
 type OrganizationPatch = Parameters<OrganizationRepository["update"]>[2];
 
-const COLUMNS = "id, name, domain, description, group_id, created_at, updated_at";
+const COLUMNS = "id, name, domain, description, group_id, created_at, updated_at, shared_tickets";
 const SORT = { id: "o.id", created_at: "o.created_at", updated_at: "o.updated_at" };
 
 /** Organizations; names are unique per tenant ignoring ASCII case, domains are stored lower-case. */
 export function createOrganizationRepository(db: SqliteDatabase, prepare: Prepare): SyncRepository<OrganizationRepository> {
   const insert = prepare(
-    "INSERT INTO organizations (tenant_id, name, domain, description, group_id, created_at, updated_at) " +
-      `VALUES (@tenant_id, @name, @domain, @description, @group_id, @created_at, @updated_at) RETURNING ${COLUMNS}`,
+    "INSERT INTO organizations (tenant_id, name, domain, description, group_id, created_at, updated_at, shared_tickets) " +
+      `VALUES (@tenant_id, @name, @domain, @description, @group_id, @created_at, @updated_at, @shared_tickets) RETURNING ${COLUMNS}`,
   );
   const update = prepare(
     "UPDATE organizations SET name = @name, domain = @domain, description = @description, group_id = @group_id, " +
-      `updated_at = @updated_at WHERE tenant_id = @key_tenant AND id = @key_id RETURNING ${COLUMNS}`,
+      `updated_at = @updated_at, shared_tickets = @shared_tickets WHERE tenant_id = @key_tenant AND id = @key_id RETURNING ${COLUMNS}`,
   );
   const byId = prepare(`SELECT ${COLUMNS} FROM organizations WHERE tenant_id = ? AND id = ?`);
   const byDomain = prepare(`SELECT ${COLUMNS} FROM organizations WHERE tenant_id = ? AND domain = ? ORDER BY id LIMIT 1`);

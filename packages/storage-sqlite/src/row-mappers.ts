@@ -128,7 +128,9 @@ export const toGroup = (row: GroupRow): Group => ({
   updated_at: row.updated_at,
 });
 
-export type OrganizationRow = Organization;
+export interface OrganizationRow extends Omit<Organization, "shared_tickets"> {
+  shared_tickets: Bit;
+}
 
 export const toOrganization = (row: OrganizationRow): Organization => ({
   id: row.id,
@@ -138,6 +140,7 @@ export const toOrganization = (row: OrganizationRow): Organization => ({
   group_id: row.group_id,
   created_at: row.created_at,
   updated_at: row.updated_at,
+  shared_tickets: row.shared_tickets === 1,
 });
 
 /** Named parameters for the organizations columns; the domain is stored lower-case. */
@@ -148,6 +151,7 @@ export const organizationParams = (org: Omit<Organization, "id">): Omit<Organiza
   group_id: org.group_id,
   created_at: org.created_at,
   updated_at: org.updated_at,
+  shared_tickets: bit(org.shared_tickets),
 });
 
 export interface TicketRow extends Omit<Ticket, "status" | "collaborator_ids" | "tags" | "custom_fields" | "satisfaction_rating"> {

@@ -81,7 +81,7 @@ describe("sqliteStorage", () => {
     let rootCall: Promise<unknown> | undefined;
     await storage.transaction(async (tx) => {
       events.push("tx:begin");
-      await tx.organizations.create(tenant.id, { name: "Acme", domain: null, description: null, group_id: null, created_at: 1, updated_at: 1 });
+      await tx.organizations.create(tenant.id, { name: "Acme", domain: null, description: null, group_id: null, created_at: 1, updated_at: 1, shared_tickets: false });
       rootCall = storage.organizations.list(tenant.id, {}, [], { limit: 10, offset: 0 }).then((page) => {
         events.push(`root:saw ${page.count}`);
       });

@@ -42,6 +42,7 @@ export function createTicketRepository(db: SqliteDatabase, prepare: Prepare): Sy
     `INSERT INTO ticket_comments (tenant_id, ticket_id, author_id, content, public, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING ${COMMENT_COLUMNS}`,
   );
   const comments = prepare(`SELECT ${COMMENT_COLUMNS} FROM ticket_comments WHERE tenant_id = ? AND ticket_id = ? ORDER BY created_at, id`);
+  const commentById = prepare(`SELECT ${COMMENT_COLUMNS} FROM ticket_comments WHERE id = ? AND tenant_id = ? AND ticket_id = ?`);
   const unlinkIncidents = prepare(`UPDATE tickets SET problem_id = NULL WHERE tenant_id = ? AND problem_id ${IN_IDS}`);
   // Comments and collaborators go with their ticket through ON DELETE CASCADE.
   const deleteTickets = prepare(`DELETE FROM tickets WHERE tenant_id = ? AND id ${IN_IDS}`);
@@ -121,5 +122,9 @@ export function createTicketRepository(db: SqliteDatabase, prepare: Prepare): Sy
       touchCollaborated.run(at, tenantId, tenantId, userId);
       dropCollaborations.run(tenantId, userId);
     }),
+    getComment(tenantId, ticketId, commentId) {
+      const row = commentById.get(commentId, tenantId, ticketId) as TicketCommentRow | undefined;
+      return row === undefined ? null : toTicketComment(row);
+    },
   };
 }

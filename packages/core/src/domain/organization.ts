@@ -9,6 +9,8 @@ export const organizationSchema = z.object({
   group_id: idSchema.nullable(),
   created_at: timestampSchema,
   updated_at: timestampSchema,
+  /** Members may see every request of the organization, not only their own (Zendesk's setting). */
+  shared_tickets: z.boolean(),
 });
 export type Organization = z.infer<typeof organizationSchema>;
 
@@ -23,6 +25,7 @@ export const organizationCreateInputSchema = z.object({
   domain: domainSchema.nullable().optional(),
   description: z.string().trim().max(65535).nullable().optional(),
   group_id: idSchema.nullable().optional(),
+  shared_tickets: z.boolean().optional(),
 });
 export type OrganizationCreateInput = z.input<typeof organizationCreateInputSchema>;
 

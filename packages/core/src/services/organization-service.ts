@@ -42,6 +42,7 @@ export function createOrganizationService(ctx: ActorContext): OrganizationServic
           group_id: input.group_id ?? null,
           created_at: now,
           updated_at: now,
+          shared_tickets: input.shared_tickets ?? false,
         });
       });
     },

@@ -49,7 +49,7 @@ export function newUser(overrides: Partial<NewUser> = {}): NewUser {
 }
 
 export function newOrganization(overrides: Partial<NewOrganization> = {}): NewOrganization {
-  return { name: "Acme", domain: null, description: null, group_id: null, created_at: at(0), updated_at: at(0), ...overrides };
+  return { name: "Acme", domain: null, description: null, group_id: null, created_at: at(0), updated_at: at(0), shared_tickets: false, ...overrides };
 }
 
 export function newTicket(requesterId: number, overrides: Partial<NewTicket> = {}): NewTicket {

@@ -10,7 +10,15 @@ export function describeOrganizations(ctx: ConformanceContext): void {
     it("organizations.create - returns every field as given, with an id", async () => {
       const tenant = await createTenant(ctx.storage);
       const grp = await ctx.storage.groups.create(tenant.id, { name: "Support", agent_ids: [], created_at: at(0), updated_at: at(0) });
-      const data = newOrganization({ name: "Acme", domain: "acme.test", description: "Makes anvils", group_id: grp.id, created_at: at(1), updated_at: at(2) });
+      const data = newOrganization({
+        name: "Acme",
+        domain: "acme.test",
+        description: "Makes anvils",
+        group_id: grp.id,
+        created_at: at(1),
+        updated_at: at(2),
+        shared_tickets: true,
+      });
       const org = await ctx.storage.organizations.create(tenant.id, data);
       expect(org).toEqual({ ...data, id: expect.any(Number) });
       expect(await ctx.storage.organizations.get(tenant.id, org.id)).toEqual(org);
@@ -43,8 +51,9 @@ export function describeOrganizations(ctx: ConformanceContext): void {
     it("organizations.update - applies the patch and leaves other fields alone", async () => {
       const tenant = await createTenant(ctx.storage);
       const org = await ctx.storage.organizations.create(tenant.id, newOrganization({ name: "Acme", domain: "acme.test", description: "Old" }));
-      const updated = await ctx.storage.organizations.update(tenant.id, org.id, { description: null, domain: "acme.example", updated_at: at(7) });
-      expect(updated).toEqual({ ...org, description: null, domain: "acme.example", updated_at: at(7) });
+      const patch = { description: null, domain: "acme.example", shared_tickets: true, updated_at: at(7) };
+      const updated = await ctx.storage.organizations.update(tenant.id, org.id, patch);
+      expect(updated).toEqual({ ...org, ...patch });
       expect(await ctx.storage.organizations.get(tenant.id, org.id)).toEqual(updated);
       expect(await ctx.storage.organizations.findByDomain(tenant.id, "acme.test")).toBeNull();
     });
