@@ -39,6 +39,10 @@ export const ERROR_CODES = {
   AUTOMATION_NOT_FOUND: { kind: "not_found", message: "Automation not found" },
   WEBHOOK_NOT_FOUND: { kind: "not_found", message: "Webhook not found" },
   STORAGE_UNAVAILABLE: { kind: "unavailable", message: "The database is unavailable" },
+  REQUEST_NOT_FOUND: { kind: "not_found", message: "Request not found" },
+  REQUEST_CLOSED: { kind: "invalid", message: "A closed request cannot be replied to: raise a new request instead" },
+  REQUEST_ORGANIZATION_NOT_SHARED: { kind: "forbidden", message: "Your organization does not share its requests with its members" },
+  COMMENT_NOT_FOUND: { kind: "not_found", message: "Comment not found" },
 } as const satisfies Record<string, { kind: ErrorKind; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -2,10 +2,20 @@ import type { GroupCreateInput, GroupUpdateInput, GroupView } from "./domain/gro
 import type { Page, PageParams, TicketListQuery, TicketSearchQuery, UserListQuery } from "./domain/list-query";
 import type { Organization, OrganizationCreateInput, OrganizationUpdateInput } from "./domain/organization";
 import type { ApiToken, Tenant } from "./domain/tenant";
-import type { BulkResult, Ticket, TicketComment, TicketCreateInput, TicketUpdateInput } from "./domain/ticket";
+import type { BulkResult, Ticket, TicketCreateInput, TicketUpdateInput } from "./domain/ticket";
 import type { User, UserCreateInput, UserUpdateInput } from "./domain/user";
 import type { AutomationRunOptions, AutomationRunReport } from "./services/automation-runner";
 import type { OutboxMessage, Rule, RuleCreateInput, RuleUpdateInput, Webhook, WebhookCreateInput, WebhookUpdateInput } from "./domain/rule";
+import type {
+  CommentListQuery,
+  CommentView,
+  OrganizationRequestsQuery,
+  Request,
+  RequestCreateInput,
+  RequestListQuery,
+  RequestSearchQuery,
+  RequestUpdateInput,
+} from "./domain/request";
 import type { z } from "zod";
 import type { organizationListQuerySchema, pageQuerySchema, userSearchQuerySchema } from "./domain/list-query";
 
@@ -73,6 +83,7 @@ export interface ActorDesk {
   automations: RuleService;
   webhooks: WebhookService;
   outbox: OutboxService;
+  requests: RequestService;
 }
 
 export interface TicketService {
@@ -99,8 +110,10 @@ export interface TicketService {
   incidents(id: number, query?: PageQuery): Promise<ListResult<Ticket>>;
   /** Tickets of type problem, by last update descending. */
   problems(query?: PageQuery): Promise<ListResult<Ticket>>;
-  /** Comments of a ticket, oldest first. */
-  comments(id: number): Promise<TicketComment[]>;
+  /** Public and private comments of a ticket the caller may see, by creation time (`sort_order`, default asc) (agent). */
+  comments(id: number, query?: CommentListQuery): Promise<CommentView[]>;
+  /** One comment of a ticket the caller may see; COMMENT_NOT_FOUND when the ticket has no such comment (agent). */
+  comment(ticketId: number, id: number): Promise<CommentView>;
 }
 
 export interface UserService {
@@ -168,4 +181,37 @@ export interface WebhookService {
 /** The tenant's outgoing messages (admin). */
 export interface OutboxService {
   list(query?: PageQuery & { state?: OutboxMessage["state"] }): Promise<ListResult<OutboxMessage>>;
+}
+
+/**
+ * Tickets as their requesters see them (spec: "Requests"). Every role may use
+ * the operations on the caller's own requests; the lists of another user's or
+ * organization's requests need an agent and respect their ticket restriction.
+ * Lists are newest first unless `created_order` says otherwise.
+ */
+export interface RequestService {
+  /** The requests the caller raised. */
+  list(query?: RequestListQuery): Promise<ListResult<Request>>;
+  /** The caller's requests below solved (new, open, pending). */
+  listOpen(query?: RequestListQuery): Promise<ListResult<Request>>;
+  /** The caller's requests solved or closed. */
+  listSolved(query?: RequestListQuery): Promise<ListResult<Request>>;
+  /** Every request of the caller's organization; REQUEST_ORGANIZATION_NOT_SHARED unless it has `shared_tickets`. */
+  listOrganization(query?: OrganizationRequestsQuery): Promise<ListResult<Request>>;
+  /** The caller's (`range=user`) or their shared organization's (`range=organization`) requests matching the query. */
+  search(query?: RequestSearchQuery): Promise<ListResult<Request>>;
+  /** Requests raised by user `userId` (agent). */
+  listForUser(userId: number, query?: RequestListQuery): Promise<ListResult<Request>>;
+  /** Requests of organization `organizationId` (agent). */
+  listForOrganization(organizationId: number, query?: RequestListQuery): Promise<ListResult<Request>>;
+  /** A request the caller may read; REQUEST_NOT_FOUND otherwise. */
+  get(id: number): Promise<Request>;
+  /** Raises a request with the caller as requester, through the ticket create path (triggers run). */
+  create(input: RequestCreateInput): Promise<Request>;
+  /** Adds the requester's public reply and reopens a pending or solved request; REQUEST_CLOSED for a closed one. */
+  reply(id: number, input: RequestUpdateInput): Promise<Request>;
+  /** The public comments of a request the caller may read, by creation time (`sort_order`, default asc). */
+  comments(id: number, query?: CommentListQuery): Promise<CommentView[]>;
+  /** One public comment of a request the caller may read; COMMENT_NOT_FOUND for a private or unknown one. */
+  comment(requestId: number, id: number): Promise<CommentView>;
 }

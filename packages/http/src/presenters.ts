@@ -1,13 +1,14 @@
 import {
   formatApiDate,
   type ApiToken,
+  type CommentView,
   type GroupView,
   type Organization,
   type OutboxMessage,
+  type Request,
   type Rule,
   type RuleKind,
   type Ticket,
-  type TicketComment,
   type User,
   type Webhook,
 } from "@helpdesk/core";
@@ -37,7 +38,7 @@ const ticketDates = dateFormatter<Ticket>(timestampKeys(wireViews.ticket));
 const userDates = dateFormatter<User>(timestampKeys(wireViews.user));
 const groupDates = dateFormatter<GroupView>(timestampKeys(wireViews.group));
 const organizationDates = dateFormatter<Organization>(timestampKeys(wireViews.organization));
-const commentDates = dateFormatter<TicketComment>(timestampKeys(wireViews.comment));
+const commentDates = dateFormatter<CommentView>(timestampKeys(wireViews.comment));
 const apiTokenDates = dateFormatter<ApiToken>(timestampKeys(wireViews.apiToken));
 const ruleDates = dateFormatter<Rule>(timestampKeys(wireViews.rule));
 const webhookDates = dateFormatter<Webhook>(timestampKeys(wireViews.webhook));
@@ -64,8 +65,9 @@ export function presentOrganization(organization: Organization, urls: ResourceUr
   return { ...organizationDates(organization), url: urls.of("organizations", organization.id) };
 }
 
-export function presentComment(comment: TicketComment) {
-  return commentDates(comment);
+/** A comment for agents or end users alike: the end-user serializer drops `public`. */
+export function presentComment(comment: CommentView, urls: ResourceUrls) {
+  return { ...commentDates(comment), attachments: comment.attachments.map((file) => ({ ...file, url: urls.of("attachments", file.id) })) };
 }
 
 /** A token as listed, or as created with its secret `token` (kept by the spread). */
@@ -84,4 +86,11 @@ export function presentWebhook(webhook: Webhook, urls: ResourceUrls) {
 
 export function presentOutboxMessage(message: OutboxMessage) {
   return outboxDates(message);
+}
+
+const requestDates = dateFormatter<Request>(timestampKeys(wireViews.request));
+
+/** A request, addressed under `/requests`. */
+export function presentRequest(request: Request, urls: ResourceUrls) {
+  return { ...requestDates(request), url: urls.of("requests", request.id) };
 }

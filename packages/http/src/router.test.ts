@@ -9,7 +9,12 @@ const route = (method: RouteDefinition["method"], path: string): RouteDefinition
   handle: async () => ({ status: 200 }),
 });
 
-const router = createRouter([route("GET", "/apiv2/tickets/:id"), route("GET", "/apiv2/tickets/show_many"), route("PUT", "/apiv2/tickets/:id")]);
+const router = createRouter([
+  route("GET", "/apiv2/tickets/:id"),
+  route("GET", "/apiv2/tickets/show_many"),
+  route("PUT", "/apiv2/tickets/:id"),
+  route("GET", "/apiv2/tickets/:ticket_id/comments/:id"),
+]);
 
 describe("router", () => {
   it("stripJsonSuffix - removes only a trailing .json", () => {
@@ -25,10 +30,23 @@ describe("router", () => {
 
   it("match - :id must be a positive safe integer", () => {
     const found = router.match("GET", "/apiv2/tickets/42");
-    expect(found.kind === "found" && found.id).toBe(42);
+    expect(found.kind === "found" && [found.id, found.parentId]).toEqual([42, 0]);
     for (const id of ["0", "-1", "01", "1e3", "abc", "9007199254740993"]) {
       expect(router.match("GET", `/apiv2/tickets/${id}`).kind, id).toBe("not_found");
     }
+  });
+
+  it("match - a nested path gives its parent parameter as parentId, checked like :id", () => {
+    const found = router.match("GET", "/apiv2/tickets/7/comments/42");
+    expect(found.kind === "found" && [found.parentId, found.id]).toEqual([7, 42]);
+    for (const path of ["/apiv2/tickets/x/comments/1", "/apiv2/tickets/1/comments/0", "/apiv2/tickets/01/comments/1"]) {
+      expect(router.match("GET", path).kind, path).toBe("not_found");
+    }
+  });
+
+  it("createRouter - refuses paths with other parameters than :id after one parent", () => {
+    expect(() => createRouter([route("GET", "/apiv2/a/:a_id/b/:b_id")])).toThrow();
+    expect(() => createRouter([route("GET", "/apiv2/a/:a_id/b/:b_id/c/:id")])).toThrow();
   });
 
   it("match - another method on a known path is method_not_allowed with the allowed list", () => {

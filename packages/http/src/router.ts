@@ -9,8 +9,14 @@ export interface CompiledRoute {
   serializers: Map<number, Record<View, Serializer> | null>;
 }
 
+/** The checked path parameters: `:id`, and the one other parameter of a nested path (`:request_id`), 0 when absent. */
+export interface RouteIds {
+  id: number;
+  parentId: number;
+}
+
 export type RouteMatch =
-  | { kind: "found"; route: CompiledRoute; id: number }
+  | ({ kind: "found"; route: CompiledRoute } & RouteIds)
   /** The path exists with other methods. */
   | { kind: "method_not_allowed"; allowed: Method[] }
   | { kind: "not_found" };
@@ -32,19 +38,26 @@ export function createRouter(routes: readonly RouteDefinition[]) {
     for (const [status, schemaFor] of Object.entries(definition.responses)) {
       serializers.set(Number(status), schemaFor === null ? null : compiler.compileViews(schemaFor));
     }
+    const params = definition.path.match(/:\w+/g) ?? [];
+    if (params.length > 2 || (params.length > 0 && params.at(-1) !== ":id")) {
+      throw new Error(`Route ${definition.path}: only :id, after at most one parent parameter, is supported`);
+    }
     const compiled: CompiledRoute = { definition, serializers };
     router.on(definition.method, definition.path, () => undefined, compiled);
   }
   router.compile();
 
-  /** The route and its `:id` (0 when it has none); ids that are not positive integers do not match. */
-  function find(method: Method, path: string): { route: CompiledRoute; id: number } | null {
+  /** The route and its ids (0 when absent); a path whose parameters are not all positive integers does not match. */
+  function find(method: Method, path: string): ({ route: CompiledRoute } & RouteIds) | null {
     const found = router.find(method, path);
     if (found === null) return null;
-    const raw = found.params.id;
-    if (raw === undefined) return { route: found.store as CompiledRoute, id: 0 };
-    const id = Number(raw);
-    return POSITIVE_INT.test(raw) && Number.isSafeInteger(id) ? { route: found.store as CompiledRoute, id } : null;
+    const ids: RouteIds = { id: 0, parentId: 0 };
+    for (const [name, raw] of Object.entries(found.params)) {
+      const value = Number(raw);
+      if (raw === undefined || !POSITIVE_INT.test(raw) || !Number.isSafeInteger(value)) return null;
+      ids[name === "id" ? "id" : "parentId"] = value;
+    }
+    return { route: found.store as CompiledRoute, ...ids };
   }
 
   return {

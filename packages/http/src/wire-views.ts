@@ -2,14 +2,16 @@ import { z } from "zod";
 import {
   apiTokenSchema,
   bulkResultSchema,
+  commentAttachmentSchema,
+  commentViewSchema,
   endUserUserSchema,
   groupAgentSchema,
   groupViewSchema,
   organizationSchema,
   outboxMessageSchema,
+  requestSchema,
   ruleSchema,
   webhookSchema,
-  ticketCommentSchema,
   ticketSchema,
   timestampSchema,
   userSchema,
@@ -32,13 +34,18 @@ export const wireViews = {
   endUser: endUserUserSchema.extend(withUrl),
   group: groupViewSchema.extend({ ...withUrl, agents: z.array(groupAgentSchema.extend(withUrl)) }),
   organization: organizationSchema.extend(withUrl),
-  comment: ticketCommentSchema.pick({ id: true, author_id: true, content: true, public: true, created_at: true }),
+  /** Comments as agents see them, private ones included. */
+  comment: commentViewSchema.extend({ attachments: z.array(commentAttachmentSchema.extend(withUrl)) }),
   apiToken: apiTokenSchema,
   apiTokenCreated: apiTokenSchema.extend({ token: z.string() }),
   bulkResult: bulkResultSchema,
   rule: ruleSchema.extend(withUrl),
   webhook: webhookSchema.extend(withUrl),
   outboxMessage: outboxMessageSchema,
+  /** A ticket as its requester sees it (spec: "Request"). */
+  request: requestSchema.extend(withUrl),
+  /** Comments as end users see them: public ones only, so without `public`. */
+  requestComment: commentViewSchema.omit({ public: true }).extend({ attachments: z.array(commentAttachmentSchema.extend(withUrl)) }),
 };
 
 /** True for the core's timestamp schema, alone or nullable: those fields go out as `YYYY-MM-DD HH:MM:SS`. */

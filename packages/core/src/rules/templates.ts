@@ -68,7 +68,8 @@ function textOf(value: unknown): string {
   return "";
 }
 
-function escapeHtml(text: string): string {
+/** Escapes the five characters that are markup in HTML text and attribute values. */
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 }
 

@@ -12,14 +12,12 @@ import type { TicketService } from "../help-desk-api";
 import type { Storage, TicketFilter, TicketPatch } from "../storage";
 import { requireRole, ticketScope, type ActorContext } from "./actor-context";
 import { toListResult, toSortKeys, toTimeRange, toWindow } from "./paging";
+import { getCommentView, listCommentViews } from "./comment-views";
 import { resolveRequester } from "./requester";
-import { checkTicketReferences } from "./ticket-references";
-import { checkTransition, lifecycleStamps, ticketInScope } from "./ticket-rules";
-import { finishTicketWrite } from "./ticket-writes";
-import type { RuleComment } from "../rules";
+import { applyTicketChange } from "./ticket-change";
+import { createTicketRecord } from "./ticket-creation";
+import { ticketInScope } from "./ticket-rules";
 import { parseInput, parseQuery } from "./validation";
-
-const REFERENCE_KEYS = new Set(["assignee_id", "group_id", "problem_id", "collaborator_ids"]);
 
 function checkIdCount(ids: number[]): void {
   if (ids.length > MAX_PAGE_SIZE) throw new HelpdeskError("REQUEST_IDS_TOO_MANY");
@@ -52,7 +50,6 @@ export function createTicketService(ctx: ActorContext): TicketService {
   async function applyUpdate(storage: Storage, id: number, input: ReturnType<typeof ticketUpdateInputSchema.parse>): Promise<Ticket> {
     const before = await visibleTicket(storage, id, true);
     if (before.status === "closed") throw new HelpdeskError("TICKET_CLOSED");
-    const now = ctx.clock();
     const patch: Omit<TicketPatch, "updated_at"> = {};
     if (input.title !== undefined) patch.title = input.title;
     if (input.assignee_id !== undefined) patch.assignee_id = input.assignee_id;
@@ -72,20 +69,9 @@ export function createTicketService(ctx: ActorContext): TicketService {
     if (patch.type !== undefined && patch.type !== "incident" && input.problem_id === undefined) patch.problem_id = null;
     if (patch.type !== undefined && patch.type !== "task" && due === undefined) patch.due_date = null;
 
-    const changed = Object.entries(patch).filter(([key, value]) => JSON.stringify(before[key as keyof Ticket]) !== JSON.stringify(value));
-    if (changed.length === 0 && !input.comment) return before;
-    const after = { ...before, ...Object.fromEntries(changed) } as Ticket;
-    checkTransition(before, after);
-    if (changed.some(([key]) => REFERENCE_KEYS.has(key))) await checkTicketReferences(storage, tenantId, after, id);
-    let comment: RuleComment | null = null;
-    if (input.comment) {
-      comment = { content: input.comment.content, public: commentIsPublic(ctx, input.comment.public) };
-      await storage.tickets.addComment(tenantId, id, { author_id: ctx.actor.id, ...comment, created_at: now });
-    }
-    return finishTicketWrite({ ...writeBase(storage, now), stored: before, before, after, event: "updated", comment });
+    const comment = input.comment ? { ...input.comment, public: commentIsPublic(ctx, input.comment.public) } : null;
+    return applyTicketChange(ctx, storage, before, patch, comment);
   }
-
-  const writeBase = (storage: Storage, now: number) => ({ storage, tenantId, actor: ctx.actor, rules: ctx.rules, now });
 
   return {
     async list(query) {
@@ -117,51 +103,23 @@ export function createTicketService(ctx: ActorContext): TicketService {
       requireRole(ctx, "agent");
       const input = parseInput(ticketCreateInputSchema, raw);
       return ctx.storage.transaction(async (tx) => {
-        const now = ctx.clock();
-        const requester = await resolveRequester(tx, tenantId, ctx.actor, input, now);
-        const organization = requester.organization_id === null ? null : await tx.organizations.get(tenantId, requester.organization_id);
-        const assignee_id = input.assignee_id ?? null;
-        const group_id = input.group_id !== undefined ? input.group_id : (organization?.group_id ?? null);
-        const draft = {
-          status: input.status ?? (assignee_id !== null ? "open" : "new"),
-          assignee_id,
-          type: input.type ?? null,
-          problem_id: input.problem_id ?? null,
-          due_date: (input.due_at !== undefined ? input.due_at : input.due_date) ?? null,
-          assigneed_at: null,
-          resolved_at: null,
-          closed_at: null,
-        } as const;
-        const stamps = lifecycleStamps(null, draft, now);
-        const collaborator_ids = [...new Set(input.collaborator_ids ?? [])];
-        await checkTicketReferences(tx, tenantId, { assignee_id, group_id, problem_id: draft.problem_id, collaborator_ids }, null);
-        const comment: RuleComment = { content: input.comment.content, public: commentIsPublic(ctx, input.comment.public) };
-        const created = await tx.tickets.create(
-          tenantId,
-          {
-            pending_at: null,
-            requester_updated_at: requester.id === ctx.actor.id ? now : null,
-            assignee_updated_at: assignee_id === ctx.actor.id ? now : null,
-            ...draft,
-            ...stamps,
-            title: input.title,
-            description: input.comment.content,
-            priority: input.priority ?? null,
-            recipient: null,
-            requester_id: requester.id,
-            organization_id: requester.organization_id,
-            group_id,
-            created_at: now,
-            updated_at: now,
-            source: "api",
-            collaborator_ids,
-            tags: input.tags ?? [],
-            custom_fields: input.custom_fields ?? [],
-            satisfaction_rating: null,
-          },
-          { author_id: ctx.actor.id, ...comment, created_at: now },
-        );
-        return finishTicketWrite({ ...writeBase(tx, now), stored: created, before: null, after: created, event: "created", comment });
+        const requester = await resolveRequester(tx, tenantId, ctx.actor, input, ctx.clock());
+        return createTicketRecord(ctx, tx, {
+          title: input.title,
+          comment: { ...input.comment, public: commentIsPublic(ctx, input.comment.public) },
+          requester,
+          source: "api",
+          assignee_id: input.assignee_id,
+          group_id: input.group_id,
+          type: input.type,
+          status: input.status,
+          priority: input.priority,
+          problem_id: input.problem_id,
+          due_date: input.due_at !== undefined ? input.due_at : input.due_date,
+          tags: input.tags,
+          collaborator_ids: input.collaborator_ids,
+          custom_fields: input.custom_fields,
+        });
       });
     },
 
@@ -237,10 +195,16 @@ export function createTicketService(ctx: ActorContext): TicketService {
       return toListResult(page, params);
     },
 
-    async comments(id) {
+    async comments(id, query) {
       requireRole(ctx, "agent");
       await visibleTicket(ctx.storage, id);
-      return ctx.storage.tickets.listComments(tenantId, id);
+      return listCommentViews(ctx.storage, tenantId, id, query, false);
+    },
+
+    async comment(ticketId, id) {
+      requireRole(ctx, "agent");
+      await visibleTicket(ctx.storage, ticketId);
+      return getCommentView(ctx.storage, tenantId, ticketId, id, false);
     },
   };
 }

@@ -58,8 +58,16 @@ export const ticketRoutes: RouteDefinition[] = [
     path: "/apiv2/tickets/:id/comments",
     responses: { 200: () => arrayEnvelope("comments", itemSchemas.comment()) },
     async handle(ctx) {
-      const comments = await ctx.desk.tickets.comments(ctx.id);
-      return { status: 200, body: { comments: comments.map(presentComment) } };
+      const comments = await ctx.desk.tickets.comments(ctx.id, unchecked(ctx.query));
+      return { status: 200, body: { comments: comments.map((comment) => presentComment(comment, ctx.urls)) } };
+    },
+  },
+  {
+    method: "GET",
+    path: "/apiv2/tickets/:ticket_id/comments/:id",
+    responses: { 200: () => singleEnvelope("comment", itemSchemas.comment()) },
+    async handle(ctx) {
+      return { status: 200, body: { comment: presentComment(await ctx.desk.tickets.comment(ctx.parentId, ctx.id), ctx.urls) } };
     },
   },
   {

@@ -1,0 +1,151 @@
+import { HelpdeskError } from "../errors";
+import {
+  organizationRequestsQuerySchema,
+  requestCreateInputSchema,
+  requestListQuerySchema,
+  requestSearchQuerySchema,
+  requestUpdateInputSchema,
+  toRequest,
+} from "../domain/request";
+import type { Ticket, TicketStatus } from "../domain/ticket";
+import type { RequestService } from "../help-desk-api";
+import type { SortKey, Storage, TicketFilter, TicketScope } from "../storage";
+import { requireRole, ticketScope, type ActorContext } from "./actor-context";
+import { getCommentView, listCommentViews } from "./comment-views";
+import { toListResult, toSortKeys, toTimeRange, toWindow } from "./paging";
+import { applyTicketChange } from "./ticket-change";
+import { createTicketRecord } from "./ticket-creation";
+import { parseInput, parseQuery } from "./validation";
+
+/** Spec, section 3: `open` means below solved, `solved` means solved or closed. */
+const OPEN_STATUSES: TicketStatus[] = ["new", "open", "pending"];
+const SOLVED_STATUSES: TicketStatus[] = ["solved", "closed"];
+const ALL_TICKETS: TicketScope = { kind: "all" };
+
+/**
+ * Tickets as their requesters see them. The end-user operations act on the
+ * caller's own requests whatever their role (and their organization's, when
+ * it shares them); `listForUser` and `listForOrganization` are the agents'
+ * view of anyone's, within their ticket restriction.
+ */
+export function createRequestService(ctx: ActorContext): RequestService {
+  const { tenantId, actor } = ctx;
+
+  /** The caller's organization if it shares its requests, else REQUEST_ORGANIZATION_NOT_SHARED. */
+  async function sharedOrganizationId(): Promise<number> {
+    const organization = actor.organization_id === null ? null : await ctx.storage.organizations.get(tenantId, actor.organization_id);
+    if (!organization?.shared_tickets) throw new HelpdeskError("REQUEST_ORGANIZATION_NOT_SHARED");
+    return organization.id;
+  }
+
+  /** Whether the caller may read the request: their own, or one of their organization's when it shares them. */
+  async function mayRead(storage: Storage, ticket: Ticket): Promise<boolean> {
+    if (ticket.requester_id === actor.id) return true;
+    if (ticket.organization_id === null || ticket.organization_id !== actor.organization_id) return false;
+    return (await storage.organizations.get(tenantId, ticket.organization_id))?.shared_tickets === true;
+  }
+
+  /** The request if the caller may read it, else REQUEST_NOT_FOUND (never revealing that it exists). */
+  async function readableTicket(storage: Storage, id: number, forUpdate = false): Promise<Ticket> {
+    const ticket = await (forUpdate ? storage.tickets.getForUpdate(tenantId, id) : storage.tickets.get(tenantId, id));
+    if (!ticket || !(await mayRead(storage, ticket))) throw new HelpdeskError("REQUEST_NOT_FOUND");
+    return ticket;
+  }
+
+  /** One page of requests; the order parameters apply, then creation order (newest first by default) with the ticket number. */
+  async function listRequests(filter: Omit<TicketFilter, "scope">, params: ReturnType<typeof requestListQuerySchema.parse>, scope = ALL_TICKETS) {
+    const sort: SortKey[] = [...toSortKeys(params), { by: "id", dir: params.created_order }];
+    const page = await ctx.storage.tickets.list(tenantId, { ...filter, ...toTimeRange(params), scope }, sort, toWindow(params));
+    return toListResult({ items: page.items.map(toRequest), count: page.count }, params);
+  }
+
+  const ownRequests = (query: unknown, statuses?: TicketStatus[]) =>
+    listRequests({ requesterId: actor.id, ...(statuses ? { statuses } : {}) }, parseQuery(requestListQuerySchema, query));
+
+  return {
+    list: (query) => ownRequests(query),
+    listOpen: (query) => ownRequests(query, OPEN_STATUSES),
+    listSolved: (query) => ownRequests(query, SOLVED_STATUSES),
+
+    async listOrganization(query) {
+      const params = parseQuery(organizationRequestsQuerySchema, query);
+      const organizationId = await sharedOrganizationId();
+      const statuses = params.status === undefined ? {} : { statuses: params.status === "open" ? OPEN_STATUSES : SOLVED_STATUSES };
+      return listRequests({ organizationId, ...statuses }, params);
+    },
+
+    async search(query) {
+      const params = parseQuery(requestSearchQuerySchema, query);
+      const filter: Omit<TicketFilter, "scope"> = params.range === "organization" ? { organizationId: await sharedOrganizationId() } : { requesterId: actor.id };
+      if (params.query) filter.text = params.query;
+      if (params.status) filter.statuses = params.status;
+      if (params.fieldvalue) filter.fieldValue = params.fieldvalue;
+      const sort: SortKey[] = [
+        { by: "created_at", dir: params.created_order },
+        { by: "id", dir: params.created_order },
+      ];
+      const page = await ctx.storage.tickets.list(tenantId, { ...filter, scope: ALL_TICKETS }, sort, toWindow(params));
+      return toListResult({ items: page.items.map(toRequest), count: page.count }, params);
+    },
+
+    async listForUser(userId, query) {
+      requireRole(ctx, "agent");
+      const params = parseQuery(requestListQuerySchema, query);
+      if (!(await ctx.storage.users.get(tenantId, userId))) throw new HelpdeskError("USER_NOT_FOUND");
+      return listRequests({ requesterId: userId }, params, await ticketScope(ctx));
+    },
+
+    async listForOrganization(organizationId, query) {
+      requireRole(ctx, "agent");
+      const params = parseQuery(requestListQuerySchema, query);
+      if (!(await ctx.storage.organizations.get(tenantId, organizationId))) throw new HelpdeskError("ORGANIZATION_NOT_FOUND");
+      return listRequests({ organizationId }, params, await ticketScope(ctx));
+    },
+
+    async get(id) {
+      return toRequest(await readableTicket(ctx.storage, id));
+    },
+
+    async create(raw) {
+      const input = parseInput(requestCreateInputSchema, raw);
+      const ticket = await ctx.storage.transaction((tx) =>
+        createTicketRecord(ctx, tx, {
+          title: input.title,
+          // The requester's own words are always public.
+          comment: { ...input.comment, public: true },
+          requester: actor,
+          source: "web",
+          type: input.type,
+          priority: input.priority,
+          due_date: input.due_at,
+          custom_fields: input.custom_fields,
+        }),
+      );
+      return toRequest(ticket);
+    },
+
+    async reply(id, raw) {
+      const input = parseInput(requestUpdateInputSchema, raw);
+      const ticket = await ctx.storage.transaction(async (tx) => {
+        const before = await readableTicket(tx, id, true);
+        // Organization members may read a shared request; only its requester answers it.
+        if (before.requester_id !== actor.id) throw new HelpdeskError("AUTH_FORBIDDEN", { description: "Only the requester can reply to a request" });
+        if (before.status === "closed") throw new HelpdeskError("REQUEST_CLOSED");
+        // A requester's reply means the request needs attention again.
+        const patch = before.status === "pending" || before.status === "solved" ? { status: "open" as const } : {};
+        return applyTicketChange(ctx, tx, before, patch, { ...input.comment, public: true });
+      });
+      return toRequest(ticket);
+    },
+
+    async comments(id, query) {
+      await readableTicket(ctx.storage, id);
+      return listCommentViews(ctx.storage, tenantId, id, query, true);
+    },
+
+    async comment(requestId, id) {
+      await readableTicket(ctx.storage, requestId);
+      return getCommentView(ctx.storage, tenantId, requestId, id, true);
+    },
+  };
+}
