@@ -3,6 +3,7 @@ import {
   ACTION_SOURCES,
   groupCreateInputSchema,
   organizationCreateInputSchema,
+  requestCreateInputSchema,
   ruleCreateInputSchema,
   webhookCreateInputSchema,
   ticketCreateInputSchema,
@@ -97,6 +98,11 @@ const ticketBody = bodyFor(
   [...fieldsOf(ticketCreateInputSchema), "due_date"],
   fc.record({ title: fc.string({ minLength: 1 }).filter((t) => t.trim() !== ""), comment: fc.constant({ content: "fuzz" }) }),
 );
+const requestBody = bodyFor(
+  "request",
+  fieldsOf(requestCreateInputSchema),
+  fc.record({ title: fc.string({ minLength: 1 }).filter((t) => t.trim() !== ""), comment: fc.constant({ content: "fuzz" }) }),
+);
 const userBody = bodyFor(
   "user",
   [...fieldsOf(userCreateInputSchema), "id"],
@@ -154,6 +160,15 @@ const routes: WriteRoute[] = [
     prepare: async () => {
       const [one, two] = [await freshTicket(), await freshTicket()];
       return { method: "PUT", path: `/apiv2/tickets/update_many.json?ids=${one},${two}`, watch: [`/apiv2/tickets/${one}/comments.json`] };
+    },
+  },
+  { name: "POST /apiv2/requests", body: requestBody, prepare: async () => ({ method: "POST", path: "/apiv2/requests.json", watch: ["/apiv2/requests.json"] }) },
+  {
+    name: "PUT /apiv2/requests/:id",
+    body: requestBody,
+    prepare: async () => {
+      const { id } = await server.a.adminDesk.requests.create({ title: "Fuzz request", comment: { content: "c" } });
+      return { method: "PUT", path: `/apiv2/requests/${id}.json`, watch: [`/apiv2/requests/${id}/comments.json`] };
     },
   },
   { name: "POST /apiv2/users", body: userBody, prepare: async () => ({ method: "POST", path: "/apiv2/users.json", watch: [] }) },
@@ -230,14 +245,14 @@ describe("random write bodies", () => {
 describe("random requests", () => {
   it("any method, path and query - never a 5xx", async () => {
     const segment = fc.oneof(
-      fc.constantFrom("tickets", "users", "groups", "organizations", "api_tokens", "show_many", "me", "search", "merge", "1", "0", "-1", "x.json"),
+      fc.constantFrom("tickets", "users", "groups", "organizations", "api_tokens", "show_many", "me", "search", "merge", "requests", "comments", "1", "0", "-1", "x.json"),
       fc.string({ maxLength: 8 }).map(encodeURIComponent),
     );
     const request = fc.record({
       method: fc.constantFrom("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"),
       segments: fc.array(segment, { maxLength: 4 }),
       query: fc.dictionary(
-        fc.constantFrom("ids", "page", "per_page", "query", "status", "role", "created_start", "created_order", "field_order"),
+        fc.constantFrom("ids", "page", "per_page", "query", "status", "role", "created_start", "created_order", "field_order", "range", "sort_order"),
         fc.string({ maxLength: 12 }),
       ),
     });

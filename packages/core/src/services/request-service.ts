@@ -7,6 +7,7 @@ import {
   requestUpdateInputSchema,
   toRequest,
 } from "../domain/request";
+import type { Page, PageRequest } from "../domain/list-query";
 import type { Ticket, TicketStatus } from "../domain/ticket";
 import type { RequestService } from "../help-desk-api";
 import type { SortKey, Storage, TicketFilter, TicketScope } from "../storage";
@@ -15,12 +16,15 @@ import { getCommentView, listCommentViews } from "./comment-views";
 import { toListResult, toSortKeys, toTimeRange, toWindow } from "./paging";
 import { applyTicketChange } from "./ticket-change";
 import { createTicketRecord } from "./ticket-creation";
+import { searchFilter } from "./ticket-search";
 import { parseInput, parseQuery } from "./validation";
 
 /** Spec, section 3: `open` means below solved, `solved` means solved or closed. */
 const OPEN_STATUSES: TicketStatus[] = ["new", "open", "pending"];
 const SOLVED_STATUSES: TicketStatus[] = ["solved", "closed"];
 const ALL_TICKETS: TicketScope = { kind: "all" };
+
+const requestPage = (page: Page<Ticket>, params: PageRequest) => toListResult({ items: page.items.map(toRequest), count: page.count }, params);
 
 /**
  * Tickets as their requesters see them. The end-user operations act on the
@@ -56,7 +60,7 @@ export function createRequestService(ctx: ActorContext): RequestService {
   async function listRequests(filter: Omit<TicketFilter, "scope">, params: ReturnType<typeof requestListQuerySchema.parse>, scope = ALL_TICKETS) {
     const sort: SortKey[] = [...toSortKeys(params), { by: "id", dir: params.created_order }];
     const page = await ctx.storage.tickets.list(tenantId, { ...filter, ...toTimeRange(params), scope }, sort, toWindow(params));
-    return toListResult({ items: page.items.map(toRequest), count: page.count }, params);
+    return requestPage(page, params);
   }
 
   const ownRequests = (query: unknown, statuses?: TicketStatus[]) =>
@@ -76,16 +80,13 @@ export function createRequestService(ctx: ActorContext): RequestService {
 
     async search(query) {
       const params = parseQuery(requestSearchQuerySchema, query);
-      const filter: Omit<TicketFilter, "scope"> = params.range === "organization" ? { organizationId: await sharedOrganizationId() } : { requesterId: actor.id };
-      if (params.query) filter.text = params.query;
-      if (params.status) filter.statuses = params.status;
-      if (params.fieldvalue) filter.fieldValue = params.fieldvalue;
+      const whose = params.range === "organization" ? { organizationId: await sharedOrganizationId() } : { requesterId: actor.id };
       const sort: SortKey[] = [
         { by: "created_at", dir: params.created_order },
         { by: "id", dir: params.created_order },
       ];
-      const page = await ctx.storage.tickets.list(tenantId, { ...filter, scope: ALL_TICKETS }, sort, toWindow(params));
-      return toListResult({ items: page.items.map(toRequest), count: page.count }, params);
+      const page = await ctx.storage.tickets.list(tenantId, { ...whose, ...searchFilter(params), scope: ALL_TICKETS }, sort, toWindow(params));
+      return requestPage(page, params);
     },
 
     async listForUser(userId, query) {

@@ -17,6 +17,7 @@ import { resolveRequester } from "./requester";
 import { applyTicketChange } from "./ticket-change";
 import { createTicketRecord } from "./ticket-creation";
 import { ticketInScope } from "./ticket-rules";
+import { searchFilter } from "./ticket-search";
 import { parseInput, parseQuery } from "./validation";
 
 function checkIdCount(ids: number[]): void {
@@ -165,10 +166,7 @@ export function createTicketService(ctx: ActorContext): TicketService {
     async search(query) {
       requireRole(ctx, "agent");
       const params = parseQuery(ticketSearchQuerySchema, query);
-      const filter: TicketFilter = { scope: await ticketScope(ctx) };
-      if (params.query) filter.text = params.query;
-      if (params.status) filter.statuses = params.status;
-      if (params.fieldvalue) filter.fieldValue = params.fieldvalue;
+      const filter: TicketFilter = { ...searchFilter(params), scope: await ticketScope(ctx) };
       const page = await ctx.storage.tickets.list(tenantId, filter, [{ by: "created_at", dir: params.created_order }], toWindow(params));
       return toListResult(page, params);
     },
