@@ -63,8 +63,10 @@ export function createRequestService(ctx: ActorContext): RequestService {
     return requestPage(page, params);
   }
 
-  const ownRequests = (query: unknown, statuses?: TicketStatus[]) =>
-    listRequests({ requesterId: actor.id, ...(statuses ? { statuses } : {}) }, parseQuery(requestListQuerySchema, query));
+  /** The caller's own requests, optionally of some statuses; a bad query rejects (never throws synchronously). */
+  async function ownRequests(query: unknown, statuses?: TicketStatus[]) {
+    return listRequests({ requesterId: actor.id, ...(statuses ? { statuses } : {}) }, parseQuery(requestListQuerySchema, query));
+  }
 
   return {
     list: (query) => ownRequests(query),
