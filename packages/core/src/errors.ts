@@ -39,6 +39,9 @@ export const ERROR_CODES = {
   AUTOMATION_NOT_FOUND: { kind: "not_found", message: "Automation not found" },
   WEBHOOK_NOT_FOUND: { kind: "not_found", message: "Webhook not found" },
   STORAGE_UNAVAILABLE: { kind: "unavailable", message: "The database is unavailable" },
+  TICKET_FIELD_NOT_FOUND: { kind: "not_found", message: "Ticket field not found" },
+  USER_FIELD_NOT_FOUND: { kind: "not_found", message: "User field not found" },
+  FIELD_HAS_DEPENDENTS: { kind: "invalid", message: "Other fields depend on this cascade field: delete or move them first" },
 } as const satisfies Record<string, { kind: ErrorKind; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -7,6 +7,7 @@ import type { User, UserCreateInput, UserUpdateInput } from "./domain/user";
 import type { AutomationRunOptions, AutomationRunReport } from "./services/automation-runner";
 import type { OutboxMessage, Rule, RuleCreateInput, RuleUpdateInput, Webhook, WebhookCreateInput, WebhookUpdateInput } from "./domain/rule";
 import type { z } from "zod";
+import type { FieldCreateInput, FieldDefinition, FieldUpdateInput } from "./domain/custom-field";
 import type { organizationListQuerySchema, pageQuerySchema, userSearchQuerySchema } from "./domain/list-query";
 
 /** One page of a list, with the page that was asked for. */
@@ -73,6 +74,8 @@ export interface ActorDesk {
   automations: RuleService;
   webhooks: WebhookService;
   outbox: OutboxService;
+  ticketFields: FieldService;
+  userFields: FieldService;
 }
 
 export interface TicketService {
@@ -168,4 +171,19 @@ export interface WebhookService {
 /** The tenant's outgoing messages (admin). */
 export interface OutboxService {
   list(query?: PageQuery & { state?: OutboxMessage["state"] }): Promise<ListResult<OutboxMessage>>;
+}
+
+/** Ticket or user field definitions: agents read, admins write. */
+export interface FieldService {
+  /** Every definition of the kind, by id. */
+  list(): Promise<FieldDefinition[]>;
+  /** The active ones, by id. */
+  active(): Promise<FieldDefinition[]>;
+  get(id: number): Promise<FieldDefinition>;
+  /** Checks options, validation expressions and cascade dependencies (RECORD_INVALID naming the field). */
+  create(input: FieldCreateInput): Promise<FieldDefinition>;
+  /** As create; `type` cannot change. */
+  update(id: number, input: FieldUpdateInput): Promise<FieldDefinition>;
+  /** Deletes the definition and every value stored under its name; FIELD_HAS_DEPENDENTS while fields sit under it. */
+  delete(id: number): Promise<void>;
 }

@@ -1,6 +1,7 @@
 import { systemClock, type Clock } from "./clock";
 import type {
   ApiTokenService,
+  FieldService,
   GroupService,
   HelpDesk,
   OrganizationService,
@@ -23,6 +24,7 @@ import { createOrganizationService } from "./services/organization-service";
 import { createTenantService } from "./services/tenant-service";
 import { createTicketService } from "./services/ticket-service";
 import { createUserService } from "./services/user-service";
+import { createFieldService } from "./services/field-service";
 
 export interface HelpDeskOptions {
   storage: Storage;
@@ -52,6 +54,8 @@ export function createHelpDesk(options: HelpDeskOptions): HelpDesk {
       let automations: RuleService | undefined;
       let webhooks: WebhookService | undefined;
       let outbox: OutboxService | undefined;
+      let ticketFields: FieldService | undefined;
+      let userFields: FieldService | undefined;
       return {
         tenantId,
         actor,
@@ -81,6 +85,12 @@ export function createHelpDesk(options: HelpDeskOptions): HelpDesk {
         },
         get outbox() {
           return (outbox ??= createOutboxService(ctx));
+        },
+        get ticketFields() {
+          return (ticketFields ??= createFieldService(ctx, "ticket"));
+        },
+        get userFields() {
+          return (userFields ??= createFieldService(ctx, "user"));
         },
       };
     },

@@ -11,6 +11,7 @@ import {
   type User,
   type Webhook,
 } from "@helpdesk/core";
+import { fieldName, type FieldDefinition, type FieldKind } from "@helpdesk/core";
 import type { ResourceUrls } from "./resource-urls";
 import { timestampKeys, wireViews } from "./wire-views";
 
@@ -84,4 +85,11 @@ export function presentWebhook(webhook: Webhook, urls: ResourceUrls) {
 
 export function presentOutboxMessage(message: OutboxMessage) {
   return outboxDates(message);
+}
+
+const fieldDates = dateFormatter<FieldDefinition>(timestampKeys(wireViews.field));
+
+/** A ticket or user field definition, addressed under its kind's plural, named `field_<id>`. */
+export function presentField(field: FieldDefinition, kind: FieldKind, urls: ResourceUrls) {
+  return { ...fieldDates(field), url: urls.of(kind === "ticket" ? "ticket_fields" : "user_fields", field.id), name: fieldName(field.id) };
 }

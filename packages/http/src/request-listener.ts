@@ -15,6 +15,7 @@ import { ticketRoutes } from "./routes/ticket-routes";
 import { userRoutes } from "./routes/user-routes";
 import { automationRoutes, triggerRoutes } from "./routes/rule-routes";
 import { webhookRoutes } from "./routes/webhook-routes";
+import { ticketFieldRoutes, userFieldRoutes } from "./routes/custom-field-routes";
 import { createTenantResolver } from "./tenant-resolver";
 
 export interface RequestListenerOptions {
@@ -40,6 +41,8 @@ export function createRequestListener(desk: HelpDesk, options: RequestListenerOp
     ...triggerRoutes,
     ...automationRoutes,
     ...webhookRoutes,
+    ...ticketFieldRoutes,
+    ...userFieldRoutes,
   ]);
   const tenants = createTenantResolver(desk.tenants);
   const authenticator = createAuthenticator(desk.auth);

@@ -14,6 +14,7 @@ import {
   timestampSchema,
   userSchema,
 } from "@helpdesk/core";
+import { fieldDefinitionSchema } from "@helpdesk/core";
 
 const withUrl = { url: z.string() };
 
@@ -39,6 +40,8 @@ export const wireViews = {
   rule: ruleSchema.extend(withUrl),
   webhook: webhookSchema.extend(withUrl),
   outboxMessage: outboxMessageSchema,
+  /** Ticket and user field definitions: `name` is `field_<id>`. */
+  field: fieldDefinitionSchema.extend({ ...withUrl, name: z.string() }),
 };
 
 /** True for the core's timestamp schema, alone or nullable: those fields go out as `YYYY-MM-DD HH:MM:SS`. */

@@ -18,6 +18,7 @@ import { checkTransition, lifecycleStamps, ticketInScope } from "./ticket-rules"
 import { finishTicketWrite } from "./ticket-writes";
 import type { RuleComment } from "../rules";
 import { parseInput, parseQuery } from "./validation";
+import { validateCustomFields } from "../custom-fields/validate-custom-fields";
 
 const REFERENCE_KEYS = new Set(["assignee_id", "group_id", "problem_id", "collaborator_ids"]);
 
@@ -65,7 +66,9 @@ export function createTicketService(ctx: ActorContext): TicketService {
     if (due !== undefined) patch.due_date = due;
     if (input.tags !== undefined) patch.tags = input.tags;
     if (input.collaborator_ids !== undefined) patch.collaborator_ids = [...new Set(input.collaborator_ids)];
-    if (input.custom_fields !== undefined) patch.custom_fields = input.custom_fields;
+    if (input.custom_fields !== undefined) {
+      patch.custom_fields = await validateCustomFields(storage, tenantId, "ticket", { current: before.custom_fields, given: input.custom_fields, audience: "agent", mode: "update" });
+    }
     // Assigning a new ticket starts work on it, as in the agent interfaces users know.
     if (before.status === "new" && input.status === undefined && patch.assignee_id) patch.status = "open";
     // A ticket that stops being an incident or a task drops the link that only those types carry.
@@ -118,6 +121,7 @@ export function createTicketService(ctx: ActorContext): TicketService {
       const input = parseInput(ticketCreateInputSchema, raw);
       return ctx.storage.transaction(async (tx) => {
         const now = ctx.clock();
+        const custom_fields = await validateCustomFields(tx, tenantId, "ticket", { current: [], given: input.custom_fields, audience: "agent", mode: "create" });
         const requester = await resolveRequester(tx, tenantId, ctx.actor, input, now);
         const organization = requester.organization_id === null ? null : await tx.organizations.get(tenantId, requester.organization_id);
         const assignee_id = input.assignee_id ?? null;
@@ -156,7 +160,7 @@ export function createTicketService(ctx: ActorContext): TicketService {
             source: "api",
             collaborator_ids,
             tags: input.tags ?? [],
-            custom_fields: input.custom_fields ?? [],
+            custom_fields,
             satisfaction_rating: null,
           },
           { author_id: ctx.actor.id, ...comment, created_at: now },
