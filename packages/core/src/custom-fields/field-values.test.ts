@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatApiDate, parseApiDate } from "../domain/common";
-import { FIELD_TYPES, type FieldDefinition, type FieldType } from "../domain/custom-field";
+import { FIELD_TYPES, OPTION_TYPES, type FieldDefinition, type FieldType } from "../domain/custom-field";
 import { HelpdeskError } from "../errors";
 import { resolveFieldValues, type FieldAudience, type FieldValue } from "./field-values";
 
@@ -26,7 +26,7 @@ function definition(type: FieldType, overrides: Partial<FieldDefinition> = {}): 
     active: true,
     cascade_id: null,
     cascade_value: null,
-    custom_field_options: ["dropdownlist", "cascade", "multi_cascade"].includes(type)
+    custom_field_options: OPTION_TYPES.includes(type)
       ? OPTIONS.map((o) => (type === "multi_cascade" ? o : { key: o.key, value: o.value }))
       : [],
     regexp_for_validation: type === "regexp" ? [PATTERN] : [],
