@@ -1,6 +1,8 @@
 import {
   CONDITION_SOURCES,
   ACTION_SOURCES,
+  FIELD_TYPES,
+  fieldCreateInputSchema,
   groupCreateInputSchema,
   organizationCreateInputSchema,
   requestCreateInputSchema,
@@ -111,6 +113,22 @@ const userBody = bodyFor(
 const groupBody = bodyFor("group", fieldsOf(groupCreateInputSchema), fc.record({ name: uniqueName }));
 const organizationBody = bodyFor("organization", fieldsOf(organizationCreateInputSchema), fc.record({ name: uniqueName }));
 
+/** Field definition parts: real types, options, expressions (good and catastrophic) and cascade links next to junk. */
+const fieldPart = fc.oneof(
+  fc.constantFrom(...FIELD_TYPES),
+  fc.array(fc.record({ key: fc.constantFrom("a", "b", "", "a"), value: fc.string({ maxLength: 5 }), sub_items: fc.array(fc.constantFrom("x", "y", "x")) }, { requiredKeys: ["key", "value"] }), { maxLength: 3 }),
+  fc.array(fc.constantFrom("^a+$", "(a+)+$", "(", "\\d", ""), { maxLength: 2 }),
+  fc.constantFrom("a", ["a", "x"], 1, 999_999),
+  fieldValue,
+);
+const fieldKeys = ["type", "custom_field_options", "regexp_for_validation", "cascade_id", "cascade_value", "agent_required", "active"] as const;
+const fieldsBody = (key: string) =>
+  fc.oneof(
+    { arbitrary: fc.record({ type: fc.constantFrom("text", "int", "checkbox", "date"), agent_title: uniqueName }).map((valid) => ({ [key]: valid })), weight: 1 },
+    { arbitrary: bodyFor(key, [...fieldsOf(fieldCreateInputSchema), "title", "description"], fc.record({ type: fc.constant("text"), title: uniqueName })), weight: 2 },
+    { arbitrary: fc.dictionary(fc.constantFrom(...fieldKeys), fieldPart, { maxKeys: 4 }).map((inner) => ({ [key]: { agent_title: "fuzz", ...inner } })), weight: 2 },
+  );
+
 /** Everything a write could touch, read back through the API. */
 async function snapshot(extra: string[]): Promise<string> {
   const paths = ["/apiv2/tickets.json", "/apiv2/users.json", "/apiv2/groups.json", "/apiv2/organizations.json", ...extra];
@@ -213,6 +231,17 @@ const routes: WriteRoute[] = [
       return { method: "PUT", path: `/apiv2/organizations/${organization.id}.json`, watch: [] };
     },
   },
+  // Last: a required field made here would fail the ticket and user writes above.
+  { name: "POST /apiv2/ticket_fields", body: fieldsBody("ticket_field"), prepare: async () => ({ method: "POST", path: "/apiv2/ticket_fields.json", watch: ["/apiv2/ticket_fields.json"] }) },
+  {
+    name: "PUT /apiv2/ticket_fields/:id",
+    body: fieldsBody("ticket_field"),
+    prepare: async () => {
+      const field = await server.a.adminDesk.ticketFields.create({ type: "cascade", agent_title: "target", custom_field_options: [{ key: "a", value: "A" }] });
+      return { method: "PUT", path: `/apiv2/ticket_fields/${field.id}.json`, watch: ["/apiv2/ticket_fields.json"] };
+    },
+  },
+  { name: "POST /apiv2/user_fields", body: fieldsBody("user_field"), prepare: async () => ({ method: "POST", path: "/apiv2/user_fields.json", watch: ["/apiv2/user_fields.json"] }) },
 ];
 
 /** Statuses seen per route, to check the fuzzing reaches the success paths too. */
@@ -245,7 +274,7 @@ describe("random write bodies", () => {
 describe("random requests", () => {
   it("any method, path and query - never a 5xx", async () => {
     const segment = fc.oneof(
-      fc.constantFrom("tickets", "users", "groups", "organizations", "api_tokens", "show_many", "me", "search", "merge", "requests", "comments", "1", "0", "-1", "x.json"),
+      fc.constantFrom("tickets", "users", "groups", "organizations", "api_tokens", "show_many", "me", "search", "merge", "requests", "comments", "1", "0", "-1", "x.json", "ticket_fields", "user_fields", "active"),
       fc.string({ maxLength: 8 }).map(encodeURIComponent),
     );
     const request = fc.record({

@@ -30,6 +30,13 @@ async function setStatus(id: number, status: string) {
   expect(res.status, res.text).toBe(200);
 }
 
+/** A text ticket field end users may fill in; returns its `field_<id>` name. */
+async function endUserField(): Promise<string> {
+  const res = await admin.post("/apiv2/ticket_fields.json", { ticket_field: { type: "text", agent_title: "Detail", enduser_visible: true, enduser_editable: true } });
+  expect(res.status, res.text).toBe(201);
+  return res.body.ticket_field.name as string;
+}
+
 async function createOrganization(fields: Record<string, unknown>) {
   const res = await admin.post("/apiv2/organizations.json", { organization: fields });
   expect(res.status, res.text).toBe(200);
@@ -41,8 +48,9 @@ describe("POST /apiv2/requests", () => {
     const group = (await admin.post("/apiv2/groups.json", { group: { name: "Customers" } })).body.group;
     const org = await createOrganization({ name: "Request Makers", group_id: group.id });
     const endUser = await server.a.createEndUser({ organization_id: org.id });
+    const field = await endUserField();
     const res = await endUser.client.post("/apiv2/requests.json", {
-      request: { title: "Broken", comment: { content: "Please help", uploads: [] }, priority: "high", custom_fields: [{ name: "field_3", value: "x" }] },
+      request: { title: "Broken", comment: { content: "Please help", uploads: [] }, priority: "high", custom_fields: [{ name: field, value: "x" }] },
     });
     expect(res.status).toBe(201);
     expect(Object.keys(res.body)).toEqual(["request"]);
@@ -60,7 +68,7 @@ describe("POST /apiv2/requests", () => {
       organization_id: org.id,
       group_id: group.id,
       assignee_id: null,
-      custom_fields: [{ name: "field_3", value: "x" }],
+      custom_fields: [{ name: field, value: "x" }],
     });
     expect(request.created_at).toMatch(API_DATE);
     // The same ticket, as agents see it.
@@ -141,9 +149,10 @@ describe("GET /apiv2/requests, open and solved", () => {
 
   it("list - created_order, updated_order, status_order and field_order", async () => {
     const endUser = await server.a.createEndUser();
-    const a = await raise(endUser.client, { custom_fields: [{ name: "field_9", value: "b" }] });
-    const b = await raise(endUser.client, { custom_fields: [{ name: "field_9", value: "a" }] });
-    const c = await raise(endUser.client, { custom_fields: [{ name: "field_9", value: "c" }] });
+    const field = await endUserField();
+    const a = await raise(endUser.client, { custom_fields: [{ name: field, value: "b" }] });
+    const b = await raise(endUser.client, { custom_fields: [{ name: field, value: "a" }] });
+    const c = await raise(endUser.client, { custom_fields: [{ name: field, value: "c" }] });
     server.clock.advance(1000);
     await setStatus(a.id, "pending");
     const order = async (query: string) => ids((await endUser.client.get(`/apiv2/requests.json?${query}`)).body.requests);
@@ -152,8 +161,8 @@ describe("GET /apiv2/requests, open and solved", () => {
     expect(await order("updated_order=desc")).toEqual([a.id, c.id, b.id]);
     expect(await order("status_order=desc")).toEqual([a.id, c.id, b.id]);
     expect(await order("status_order=asc&created_order=asc")).toEqual([b.id, c.id, a.id]);
-    expect(await order("field_order=field_9_asc")).toEqual([b.id, a.id, c.id]);
-    expect(await order("field_order=field_9_desc")).toEqual([c.id, a.id, b.id]);
+    expect(await order(`field_order=${field}_asc`)).toEqual([b.id, a.id, c.id]);
+    expect(await order(`field_order=${field}_desc`)).toEqual([c.id, a.id, b.id]);
     const bad = await endUser.client.get("/apiv2/requests.json?status_order=sideways");
     expect(bad.status).toBe(400);
     expect(errorBody(bad).code).toBe("REQUEST_QUERY_INVALID");
@@ -284,7 +293,8 @@ describe("GET /apiv2/requests/search", () => {
   it("search - query, status and fieldvalue over the caller's requests, newest first by default", async () => {
     const endUser = await server.a.createEndUser();
     const other = await server.a.createEndUser();
-    const toner = await raise(endUser.client, { title: "Toner empty", custom_fields: [{ name: "field_4", value: "floor2" }] });
+    const field = await endUserField();
+    const toner = await raise(endUser.client, { title: "Toner empty", custom_fields: [{ name: field, value: "floor2" }] });
     const paper = await raise(endUser.client, { title: "Paper jam", comment: { content: "The TONER is fine" } });
     const done = await raise(endUser.client, { title: "Old toner issue" });
     await raise(other.client, { title: "Toner for someone else" });

@@ -61,8 +61,9 @@ describe("POST /apiv2/tickets", () => {
     const bad = await admin.post("/apiv2/tickets.json", { ticket: { title: "t", comment: { content: "c" }, custom_fields } });
     expect(bad.status).toBe(422);
     expect(Object.keys(errorBody(bad).details!)[0]).toMatch(/^custom_fields/);
-    const good = await createTicket(admin, { custom_fields: [{ name: "field_12", value: "red" }] });
-    expect(good.custom_fields).toEqual([{ name: "field_12", value: "red" }]);
+    const field = await server.a.adminDesk.ticketFields.create({ type: "text", agent_title: "Color" });
+    const good = await createTicket(admin, { custom_fields: [{ name: `field_${field.id}`, value: "red" }] });
+    expect(good.custom_fields).toEqual([{ name: `field_${field.id}`, value: "red" }]);
   });
 
   it("create - an end user is forbidden", async () => {
@@ -252,7 +253,8 @@ describe("GET /apiv2/tickets/search", () => {
   });
 
   it("search - finds a custom field value", async () => {
-    const ticket = await createTicket(admin, { custom_fields: [{ name: "field_7", value: "serial-XYZ-42" }] });
+    const field = await server.a.adminDesk.ticketFields.create({ type: "text", agent_title: "Serial" });
+    const ticket = await createTicket(admin, { custom_fields: [{ name: `field_${field.id}`, value: "serial-XYZ-42" }] });
     const res = await admin.get("/apiv2/tickets/search.json?fieldvalue=serial-XYZ-42");
     expect(res.body.tickets.map((t: { id: number }) => t.id)).toEqual([ticket.id]);
   });

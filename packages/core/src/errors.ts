@@ -43,6 +43,9 @@ export const ERROR_CODES = {
   REQUEST_CLOSED: { kind: "invalid", message: "A closed request cannot be replied to: raise a new request instead" },
   REQUEST_ORGANIZATION_NOT_SHARED: { kind: "forbidden", message: "Your organization does not share its requests with its members" },
   COMMENT_NOT_FOUND: { kind: "not_found", message: "Comment not found" },
+  TICKET_FIELD_NOT_FOUND: { kind: "not_found", message: "Ticket field not found" },
+  USER_FIELD_NOT_FOUND: { kind: "not_found", message: "User field not found" },
+  FIELD_HAS_DEPENDENTS: { kind: "invalid", message: "Other fields depend on this cascade field: delete or move them first" },
 } as const satisfies Record<string, { kind: ErrorKind; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

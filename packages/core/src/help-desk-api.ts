@@ -17,6 +17,7 @@ import type {
   RequestUpdateInput,
 } from "./domain/request";
 import type { z } from "zod";
+import type { FieldCreateInput, FieldDefinition, FieldUpdateInput } from "./domain/custom-field";
 import type { organizationListQuerySchema, pageQuerySchema, userSearchQuerySchema } from "./domain/list-query";
 
 /** One page of a list, with the page that was asked for. */
@@ -84,6 +85,8 @@ export interface ActorDesk {
   webhooks: WebhookService;
   outbox: OutboxService;
   requests: RequestService;
+  ticketFields: FieldService;
+  userFields: FieldService;
 }
 
 export interface TicketService {
@@ -214,4 +217,19 @@ export interface RequestService {
   comments(id: number, query?: CommentListQuery): Promise<CommentView[]>;
   /** One public comment of a request the caller may read; COMMENT_NOT_FOUND for a private or unknown one. */
   comment(requestId: number, id: number): Promise<CommentView>;
+}
+
+/** Ticket or user field definitions: agents read, admins write. */
+export interface FieldService {
+  /** Every definition of the kind, by id. */
+  list(): Promise<FieldDefinition[]>;
+  /** The active ones, by id. */
+  active(): Promise<FieldDefinition[]>;
+  get(id: number): Promise<FieldDefinition>;
+  /** Checks options, validation expressions and cascade dependencies (RECORD_INVALID naming the field). */
+  create(input: FieldCreateInput): Promise<FieldDefinition>;
+  /** As create; `type` cannot change. */
+  update(id: number, input: FieldUpdateInput): Promise<FieldDefinition>;
+  /** Deletes the definition and every value stored under its name; FIELD_HAS_DEPENDENTS while fields sit under it. */
+  delete(id: number): Promise<void>;
 }

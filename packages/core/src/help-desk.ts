@@ -1,6 +1,7 @@
 import { systemClock, type Clock } from "./clock";
 import type {
   ApiTokenService,
+  FieldService,
   GroupService,
   HelpDesk,
   OrganizationService,
@@ -25,6 +26,7 @@ import { createTenantService } from "./services/tenant-service";
 import { createTicketService } from "./services/ticket-service";
 import { createUserService } from "./services/user-service";
 import { createRequestService } from "./services/request-service";
+import { createFieldService } from "./services/field-service";
 
 export interface HelpDeskOptions {
   storage: Storage;
@@ -55,6 +57,8 @@ export function createHelpDesk(options: HelpDeskOptions): HelpDesk {
       let webhooks: WebhookService | undefined;
       let outbox: OutboxService | undefined;
       let requests: RequestService | undefined;
+      let ticketFields: FieldService | undefined;
+      let userFields: FieldService | undefined;
       return {
         tenantId,
         actor,
@@ -87,6 +91,12 @@ export function createHelpDesk(options: HelpDeskOptions): HelpDesk {
         },
         get requests() {
           return (requests ??= createRequestService(ctx));
+        },
+        get ticketFields() {
+          return (ticketFields ??= createFieldService(ctx, "ticket"));
+        },
+        get userFields() {
+          return (userFields ??= createFieldService(ctx, "user"));
         },
       };
     },

@@ -15,3 +15,6 @@ export { createHelpDesk, type HelpDeskOptions } from "./help-desk";
 export * from "./delivery/outbox-processor";
 export * from "./rules";
 export type { AutomationFiring, AutomationRunOptions, AutomationRunReport } from "./services/automation-runner";
+export * from "./domain/custom-field";
+export { validateCustomFields, type CustomFieldsWrite } from "./custom-fields/validate-custom-fields";
+export type { FieldAudience, FieldWriteMode } from "./custom-fields/field-values";

@@ -6,6 +6,7 @@ import type { ApiToken, Tenant } from "./domain/tenant";
 import type { Ticket, TicketComment, TicketStatus, TicketTimeField } from "./domain/ticket";
 import type { Role, User } from "./domain/user";
 import type { OutboxKind, OutboxMessage, Rule, RuleKind, Webhook } from "./domain/rule";
+import type { FieldDefinition, FieldKind } from "./domain/custom-field";
 
 /**
  * What a storage adapter implements. Storage holds data and decides nothing:
@@ -37,6 +38,7 @@ export interface Storage {
   roundRobin: RoundRobinRepository;
   automationFirings: AutomationFiringRepository;
   schedules: ScheduleRepository;
+  fieldDefinitions: FieldDefinitionRepository;
 }
 
 /** One page of a list: `offset` rows skipped, at most `limit` returned. */
@@ -320,3 +322,22 @@ export interface ApiTokenRepository {
 }
 
 export type { CustomField };
+
+export type NewFieldDefinition = Omit<FieldDefinition, "id">;
+
+/** Ticket field and user field definitions, told apart by kind; ids are shared by both kinds and all tenants. */
+export interface FieldDefinitionRepository {
+  create(tenantId: number, kind: FieldKind, data: NewFieldDefinition): Promise<FieldDefinition>;
+  get(tenantId: number, kind: FieldKind, id: number): Promise<FieldDefinition | null>;
+  /** The definitions of one kind by id; only active ones when `activeOnly`. */
+  list(tenantId: number, kind: FieldKind, options: { activeOnly: boolean }): Promise<FieldDefinition[]>;
+  /** Replaces the fields given; null when no such definition. */
+  update(tenantId: number, kind: FieldKind, id: number, patch: Partial<Omit<NewFieldDefinition, "created_at">> & { updated_at: number }): Promise<FieldDefinition | null>;
+  /**
+   * Deletes the definition and, atomically with it, every value stored under
+   * its `field_<id>` name on the tenant's tickets (kind ticket) or users (kind
+   * user), leaving their other values, order and `updated_at` as they were.
+   * False when no such definition.
+   */
+  delete(tenantId: number, kind: FieldKind, id: number): Promise<boolean>;
+}

@@ -64,6 +64,7 @@ const compiled = {
   outboxMessage: toJsonSchema(wireViews.outboxMessage),
   request: toJsonSchema(wireViews.request),
   requestComment: toJsonSchema(wireViews.requestComment),
+  field: toJsonSchema(wireViews.field),
 };
 
 /** Item schemas by resource; users depend on who is looking. */
@@ -81,6 +82,7 @@ export const itemSchemas = {
   outboxMessage: () => compiled.outboxMessage,
   request: () => compiled.request,
   requestComment: () => compiled.requestComment,
+  field: () => compiled.field,
 };
 
 const nullableString = { type: ["string", "null"] };

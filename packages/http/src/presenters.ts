@@ -12,6 +12,7 @@ import {
   type User,
   type Webhook,
 } from "@helpdesk/core";
+import { fieldName, type FieldDefinition, type FieldKind } from "@helpdesk/core";
 import type { ResourceUrls } from "./resource-urls";
 import { timestampKeys, wireViews } from "./wire-views";
 
@@ -93,4 +94,11 @@ const requestDates = dateFormatter<Request>(timestampKeys(wireViews.request));
 /** A request, addressed under `/requests`. */
 export function presentRequest(request: Request, urls: ResourceUrls) {
   return { ...requestDates(request), url: urls.of("requests", request.id) };
+}
+
+const fieldDates = dateFormatter<FieldDefinition>(timestampKeys(wireViews.field));
+
+/** A ticket or user field definition, addressed under its kind's plural, named `field_<id>`. */
+export function presentField(field: FieldDefinition, kind: FieldKind, urls: ResourceUrls) {
+  return { ...fieldDates(field), url: urls.of(kind === "ticket" ? "ticket_fields" : "user_fields", field.id), name: fieldName(field.id) };
 }

@@ -16,6 +16,7 @@ import { userRoutes } from "./routes/user-routes";
 import { automationRoutes, triggerRoutes } from "./routes/rule-routes";
 import { webhookRoutes } from "./routes/webhook-routes";
 import { requestRoutes } from "./routes/request-routes";
+import { ticketFieldRoutes, userFieldRoutes } from "./routes/custom-field-routes";
 import { createTenantResolver } from "./tenant-resolver";
 
 export interface RequestListenerOptions {
@@ -42,6 +43,8 @@ export function createRequestListener(desk: HelpDesk, options: RequestListenerOp
     ...automationRoutes,
     ...webhookRoutes,
     ...requestRoutes,
+    ...ticketFieldRoutes,
+    ...userFieldRoutes,
   ]);
   const tenants = createTenantResolver(desk.tenants);
   const authenticator = createAuthenticator(desk.auth);

@@ -16,6 +16,7 @@ import {
   timestampSchema,
   userSchema,
 } from "@helpdesk/core";
+import { fieldDefinitionSchema } from "@helpdesk/core";
 
 const withUrl = { url: z.string() };
 
@@ -46,6 +47,8 @@ export const wireViews = {
   request: requestSchema.extend(withUrl),
   /** Comments as end users see them: public ones only, so without `public`. */
   requestComment: commentViewSchema.omit({ public: true }).extend({ attachments: z.array(commentAttachmentSchema.extend(withUrl)) }),
+  /** Ticket and user field definitions: `name` is `field_<id>`. */
+  field: fieldDefinitionSchema.extend({ ...withUrl, name: z.string() }),
 };
 
 /** True for the core's timestamp schema, alone or nullable: those fields go out as `YYYY-MM-DD HH:MM:SS`. */

@@ -18,6 +18,7 @@ import {
   type Webhook,
   type WebhookWithSecret,
 } from "@helpdesk/core";
+import type { FieldDefinition, NewFieldDefinition } from "@helpdesk/core";
 
 // Row mappers own every type conversion. pg returns int8 (every id and
 // timestamp here) as a string unless the caller's knex installs a type parser,
@@ -315,3 +316,26 @@ function pickDefined<T extends object>(record: T, keys: readonly PropertyKey[]):
 
 /** `ids` without duplicates, ascending: the order the aggregated id lists come back in. */
 export const uniqueSorted = (ids: readonly number[]): number[] => [...new Set(ids)].sort((a, b) => a - b);
+
+export type FieldDefinitionRow = Int8Columns<FieldDefinition, "id" | "cascade_id" | "created_at" | "updated_at">;
+
+export const toFieldDefinition = (row: FieldDefinitionRow): FieldDefinition => ({
+  ...row,
+  id: toNumber(row.id),
+  cascade_id: toNullableNumber(row.cascade_id),
+  created_at: toNumber(row.created_at),
+  updated_at: toNumber(row.updated_at),
+});
+
+/** Column values for the fields `field` sets (all of them for an insert); JSON as text. */
+export function fieldDefinitionColumns(field: Partial<NewFieldDefinition>): Record<string, unknown> {
+  const columns = pickDefined(field, [
+    "type", "agent_title", "agent_required", "enduser_visible", "enduser_title", "enduser_editable", "enduser_description",
+    "enduser_required", "active", "cascade_id", "created_at", "updated_at",
+  ]);
+  for (const key of ["cascade_value", "custom_field_options", "regexp_for_validation"] as const) {
+    const value = field[key];
+    if (value !== undefined) columns[key] = value === null ? null : json(value);
+  }
+  return columns;
+}

@@ -260,11 +260,37 @@ CREATE INDEX tickets_requester_created ON tickets (tenant_id, requester_id, crea
 CREATE INDEX tickets_organization_created ON tickets (tenant_id, organization_id, created_at, id);
 `;
 
+// Ticket and user fields share the table, so field_<id> names one definition across both kinds.
+const FIELD_DEFINITIONS_SCHEMA = `
+CREATE TABLE field_definitions (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  tenant_id INTEGER NOT NULL REFERENCES tenants (id),
+  kind TEXT NOT NULL CHECK (kind IN ('ticket', 'user')),
+  type TEXT NOT NULL,
+  agent_title TEXT NOT NULL,
+  agent_required INTEGER NOT NULL,
+  enduser_visible INTEGER NOT NULL,
+  enduser_title TEXT,
+  enduser_editable INTEGER NOT NULL,
+  enduser_description TEXT,
+  enduser_required INTEGER NOT NULL,
+  active INTEGER NOT NULL,
+  cascade_id INTEGER,
+  cascade_value TEXT,
+  custom_field_options TEXT NOT NULL,
+  regexp_for_validation TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+);
+CREATE INDEX field_definitions_kind ON field_definitions (tenant_id, kind, id);
+`;
+
 /** The schema history. Append only: never edit or reorder a released entry. */
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: "initial schema", up: INITIAL_SCHEMA },
   { version: 2, name: "rules, webhooks, outbox and ticket activity times", up: RULES_SCHEMA },
   { version: 3, name: "shared organization requests and request list indexes", up: REQUESTS_SCHEMA },
+  { version: 5, name: "ticket and user field definitions", up: FIELD_DEFINITIONS_SCHEMA },
 ];
 
 /**

@@ -18,6 +18,7 @@ import {
   type Webhook,
   type WebhookWithSecret,
 } from "@helpdesk/core";
+import type { FieldDefinition, NewFieldDefinition } from "@helpdesk/core";
 
 // Row mappers own every type conversion: booleans as 0/1, arrays and objects
 // as JSON text, ticket status as its lifecycle index so ORDER BY uses an index.
@@ -313,3 +314,40 @@ export function mergePatch<T extends object>(current: T, patch: Partial<T>): T {
   }
   return next;
 }
+
+export interface FieldDefinitionRow
+  extends Omit<FieldDefinition, "agent_required" | "enduser_visible" | "enduser_editable" | "enduser_required" | "active" | "cascade_value" | "custom_field_options" | "regexp_for_validation"> {
+  agent_required: Bit;
+  enduser_visible: Bit;
+  enduser_editable: Bit;
+  enduser_required: Bit;
+  active: Bit;
+  cascade_value: string | null;
+  custom_field_options: string;
+  regexp_for_validation: string;
+}
+
+export const toFieldDefinition = (row: FieldDefinitionRow): FieldDefinition => ({
+  ...row,
+  agent_required: row.agent_required === 1,
+  enduser_visible: row.enduser_visible === 1,
+  enduser_editable: row.enduser_editable === 1,
+  enduser_required: row.enduser_required === 1,
+  active: row.active === 1,
+  cascade_value: row.cascade_value === null ? null : parse(row.cascade_value),
+  custom_field_options: parse(row.custom_field_options),
+  regexp_for_validation: parse(row.regexp_for_validation),
+});
+
+/** Named parameters for the field_definitions columns. */
+export const fieldDefinitionParams = (field: NewFieldDefinition): Omit<FieldDefinitionRow, "id"> => ({
+  ...field,
+  agent_required: bit(field.agent_required),
+  enduser_visible: bit(field.enduser_visible),
+  enduser_editable: bit(field.enduser_editable),
+  enduser_required: bit(field.enduser_required),
+  active: bit(field.active),
+  cascade_value: field.cascade_value === null ? null : json(field.cascade_value),
+  custom_field_options: json(field.custom_field_options),
+  regexp_for_validation: json(field.regexp_for_validation),
+});

@@ -51,7 +51,7 @@ describe("sqliteStorage", () => {
   it("migrations - applies only the versions a database has not seen, in order", () => {
     const { db } = open();
     expect(migrate(db)).toEqual(MIGRATIONS.map((m) => m.version));
-    const next = MIGRATIONS.length + 1;
+    const next = Math.max(...MIGRATIONS.map((m) => m.version)) + 1;
     const extra: Migration[] = [
       ...MIGRATIONS,
       { version: next + 1, name: "second extra", up: "ALTER TABLE probe ADD COLUMN b TEXT" },
@@ -65,7 +65,7 @@ describe("sqliteStorage", () => {
   it("migrations - a failing step leaves no trace and is retried on the next open", () => {
     const { db } = open();
     migrate(db);
-    const version = MIGRATIONS.length + 1;
+    const version = Math.max(...MIGRATIONS.map((m) => m.version)) + 1;
     const broken: Migration[] = [...MIGRATIONS, { version, name: "broken", up: "CREATE TABLE half (a TEXT); SELECT * FROM no_such_table" }];
     expect(() => migrate(db, broken)).toThrow(/no_such_table/);
     expect(db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'half'").get()).toBeUndefined();

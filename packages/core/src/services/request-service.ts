@@ -122,6 +122,7 @@ export function createRequestService(ctx: ActorContext): RequestService {
           priority: input.priority,
           due_date: input.due_at,
           custom_fields: input.custom_fields,
+          fieldAudience: "end_user",
         }),
       );
       return toRequest(ticket);

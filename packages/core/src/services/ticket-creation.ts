@@ -4,6 +4,8 @@ import type { User } from "../domain/user";
 import type { RuleComment } from "../rules";
 import type { Storage } from "../storage";
 import type { ActorContext } from "./actor-context";
+import type { FieldAudience } from "../custom-fields/field-values";
+import { validateCustomFields } from "../custom-fields/validate-custom-fields";
 import { checkTicketReferences } from "./ticket-references";
 import { lifecycleStamps } from "./ticket-rules";
 import { finishTicketWrite } from "./ticket-writes";
@@ -31,6 +33,8 @@ export interface TicketDraft {
   tags?: string[] | undefined;
   collaborator_ids?: number[] | undefined;
   custom_fields?: CustomField[] | undefined;
+  /** Whose field rules apply to `custom_fields`: agents', or end users' (editable, required-on-submit). */
+  fieldAudience: FieldAudience;
 }
 
 /**
@@ -57,6 +61,7 @@ export async function createTicketRecord(ctx: ActorContext, tx: Storage, draft: 
     closed_at: null,
   } as const;
   const stamps = lifecycleStamps(null, state, now);
+  const custom_fields = await validateCustomFields(tx, tenantId, "ticket", { current: [], given: draft.custom_fields, audience: draft.fieldAudience, mode: "create" });
   const collaborator_ids = [...new Set(draft.collaborator_ids ?? [])];
   await checkTicketReferences(tx, tenantId, { assignee_id, group_id, problem_id: state.problem_id, collaborator_ids }, null);
   const comment: RuleComment = { content: draft.comment.content, public: draft.comment.public };
@@ -80,7 +85,7 @@ export async function createTicketRecord(ctx: ActorContext, tx: Storage, draft: 
       source: draft.source,
       collaborator_ids,
       tags: draft.tags ?? [],
-      custom_fields: draft.custom_fields ?? [],
+      custom_fields,
       satisfaction_rating: null,
     },
     { author_id: actor.id, ...comment, created_at: now },

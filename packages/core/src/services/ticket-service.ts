@@ -19,6 +19,7 @@ import { createTicketRecord } from "./ticket-creation";
 import { ticketInScope } from "./ticket-rules";
 import { searchFilter } from "./ticket-search";
 import { parseInput, parseQuery } from "./validation";
+import { validateCustomFields } from "../custom-fields/validate-custom-fields";
 
 function checkIdCount(ids: number[]): void {
   if (ids.length > MAX_PAGE_SIZE) throw new HelpdeskError("REQUEST_IDS_TOO_MANY");
@@ -63,7 +64,9 @@ export function createTicketService(ctx: ActorContext): TicketService {
     if (due !== undefined) patch.due_date = due;
     if (input.tags !== undefined) patch.tags = input.tags;
     if (input.collaborator_ids !== undefined) patch.collaborator_ids = [...new Set(input.collaborator_ids)];
-    if (input.custom_fields !== undefined) patch.custom_fields = input.custom_fields;
+    if (input.custom_fields !== undefined) {
+      patch.custom_fields = await validateCustomFields(storage, tenantId, "ticket", { current: before.custom_fields, given: input.custom_fields, audience: "agent", mode: "update" });
+    }
     // Assigning a new ticket starts work on it, as in the agent interfaces users know.
     if (before.status === "new" && input.status === undefined && patch.assignee_id) patch.status = "open";
     // A ticket that stops being an incident or a task drops the link that only those types carry.
@@ -120,6 +123,7 @@ export function createTicketService(ctx: ActorContext): TicketService {
           tags: input.tags,
           collaborator_ids: input.collaborator_ids,
           custom_fields: input.custom_fields,
+          fieldAudience: "agent",
         });
       });
     },

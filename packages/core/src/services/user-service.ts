@@ -8,6 +8,7 @@ import { requireRole, type ActorContext } from "./actor-context";
 import { toListResult, toSortKeys, toTimeRange, toWindow } from "./paging";
 import { newUserRecord, organizationIdForEmail } from "./user-records";
 import { parseInput, parseQuery } from "./validation";
+import { validateCustomFields } from "../custom-fields/validate-custom-fields";
 
 /** Fields that grant powers: only an admin sets them, on anyone. */
 const PRIVILEGE_FIELDS = ["role", "password", "ticket_restriction", "moderator", "public_comments", "manage_people", "custom_role_id"] as const;
@@ -86,7 +87,8 @@ export function createUserService(ctx: ActorContext): UserService {
       return storage.transaction(async (tx) => {
         await checkOrganization(tx, tenantId, fields.organization_id);
         const organization_id = fields.organization_id !== undefined ? fields.organization_id : await organizationIdForEmail(tx, tenantId, fields.email ?? null);
-        return tx.users.create(tenantId, newUserRecord({ ...fields, organization_id }, passwordHash, ctx.clock()));
+        const user_fields = await validateCustomFields(tx, tenantId, "user", { current: [], given: fields.user_fields, audience: "agent", mode: "create" });
+        return tx.users.create(tenantId, newUserRecord({ ...fields, organization_id, user_fields }, passwordHash, ctx.clock()));
       });
     },
 
@@ -104,6 +106,9 @@ export function createUserService(ctx: ActorContext): UserService {
         const patch: UserPatch = { updated_at: ctx.clock() };
         for (const [key, value] of Object.entries(fields)) if (value !== undefined) Object.assign(patch, { [key]: value });
         if (passwordHash !== undefined) patch.password_hash = passwordHash;
+        if (fields.user_fields !== undefined) {
+          patch.user_fields = await validateCustomFields(tx, tenantId, "user", { current: target.user_fields, given: fields.user_fields, audience: "agent", mode: "update" });
+        }
         if (target.role === "admin" && patch.role !== undefined && patch.role !== "admin" && target.id === ctx.actor.id) {
           throw invalidField("role", "you cannot demote yourself");
         }

@@ -16,12 +16,16 @@ function describe(details: ErrorDetails): string {
     .join("; ");
 }
 
+/** RECORD_INVALID naming each field of `details`. */
+export function recordInvalid(details: ErrorDetails): HelpdeskError {
+  return new HelpdeskError("RECORD_INVALID", { description: `Record validation errors: ${describe(details)}`, details });
+}
+
 /** Parses a write body; rejects with RECORD_INVALID naming each bad field. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const details = issuesToDetails(result.error.issues);
-  throw new HelpdeskError("RECORD_INVALID", { description: `Record validation errors: ${describe(details)}`, details });
+  throw recordInvalid(issuesToDetails(result.error.issues));
 }
 
 /** Parses query parameters; rejects with REQUEST_QUERY_INVALID (a 400). */

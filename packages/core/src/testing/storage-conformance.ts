@@ -18,6 +18,7 @@ import { describeUserLists } from "./users-list-conformance";
 import { describeUsers } from "./users-conformance";
 import { describeWebhooks } from "./webhooks-conformance";
 import { describeTicketComments } from "./ticket-comments-conformance";
+import { describeFieldDefinitions } from "./field-definitions-conformance";
 
 /**
  * Registers the storage conformance suite: every test gets a fresh, empty
@@ -62,5 +63,6 @@ export function runStorageConformance(name: string, makeStorage: StorageFactory)
     describeTransactions(ctx);
     describeTenantIsolation(ctx);
     describeTicketComments(ctx);
+    describeFieldDefinitions(ctx);
   });
 }
