@@ -39,6 +39,10 @@ export const ERROR_CODES = {
   AUTOMATION_NOT_FOUND: { kind: "not_found", message: "Automation not found" },
   WEBHOOK_NOT_FOUND: { kind: "not_found", message: "Webhook not found" },
   STORAGE_UNAVAILABLE: { kind: "unavailable", message: "The database is unavailable" },
+  TOPIC_NOT_FOUND: { kind: "not_found", message: "Topic not found" },
+  QUESTION_NOT_FOUND: { kind: "not_found", message: "Question not found" },
+  QUESTION_COMMENT_NOT_FOUND: { kind: "not_found", message: "Question comment not found" },
+  CHAT_NOT_FOUND: { kind: "not_found", message: "Chat not found" },
 } as const satisfies Record<string, { kind: ErrorKind; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -9,6 +9,9 @@ import type {
   TicketService,
   UserService,
   WebhookService,
+  TopicService,
+  QuestionService,
+  ChatService,
 } from "./help-desk-api";
 import { createOutboxService } from "./services/outbox-service";
 import { createRuleSetCache } from "./services/rule-sets";
@@ -23,6 +26,9 @@ import { createOrganizationService } from "./services/organization-service";
 import { createTenantService } from "./services/tenant-service";
 import { createTicketService } from "./services/ticket-service";
 import { createUserService } from "./services/user-service";
+import { createTopicService } from "./services/topic-service";
+import { createQuestionService } from "./services/question-service";
+import { createChatService } from "./services/chat-service";
 
 export interface HelpDeskOptions {
   storage: Storage;
@@ -52,6 +58,9 @@ export function createHelpDesk(options: HelpDeskOptions): HelpDesk {
       let automations: RuleService | undefined;
       let webhooks: WebhookService | undefined;
       let outbox: OutboxService | undefined;
+      let topics: TopicService | undefined;
+      let questions: QuestionService | undefined;
+      let chats: ChatService | undefined;
       return {
         tenantId,
         actor,
@@ -81,6 +90,15 @@ export function createHelpDesk(options: HelpDeskOptions): HelpDesk {
         },
         get outbox() {
           return (outbox ??= createOutboxService(ctx));
+        },
+        get topics() {
+          return (topics ??= createTopicService(ctx));
+        },
+        get questions() {
+          return (questions ??= createQuestionService(ctx));
+        },
+        get chats() {
+          return (chats ??= createChatService(ctx));
         },
       };
     },

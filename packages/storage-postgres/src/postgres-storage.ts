@@ -14,6 +14,10 @@ import { createTenantRepository } from "./tenant-repository";
 import { createTicketRepository } from "./ticket-repository";
 import { createUserRepository } from "./user-repository";
 import { createWebhookRepository } from "./webhook-repository";
+import { createTopicRepository } from "./topic-repository";
+import { createQuestionRepository } from "./question-repository";
+import { createQuestionCommentRepository } from "./question-comment-repository";
+import { createChatRepository } from "./chat-repository";
 
 type Repositories = Omit<Storage, "transaction">;
 
@@ -31,6 +35,7 @@ type Method = (...args: unknown[]) => Promise<unknown>;
 const AGGREGATES = [
   "tenants", "users", "groups", "organizations", "tickets", "apiTokens",
   "rules", "webhooks", "outbox", "roundRobin", "automationFirings", "schedules",
+  "topics", "questions", "questionComments", "chats",
 ] as const satisfies ReadonlyArray<keyof Repositories>;
 
 function createRepositories(db: Knex, inTransaction: boolean): Repositories {
@@ -47,6 +52,10 @@ function createRepositories(db: Knex, inTransaction: boolean): Repositories {
     roundRobin: createRoundRobinRepository(db, { inTransaction }),
     automationFirings: createAutomationFiringRepository(db),
     schedules: createScheduleRepository(db),
+    topics: createTopicRepository(db),
+    questions: createQuestionRepository(db),
+    questionComments: createQuestionCommentRepository(db),
+    chats: createChatRepository(db),
   };
 }
 

@@ -16,6 +16,10 @@ import { createTenantRepository } from "./tenant-repository";
 import { createTicketRepository } from "./ticket-repository";
 import { createUserRepository } from "./user-repository";
 import { createWebhookRepository } from "./webhook-repository";
+import { createTopicRepository } from "./topic-repository";
+import { createQuestionRepository } from "./question-repository";
+import { createQuestionCommentRepository } from "./question-comment-repository";
+import { createChatRepository } from "./chat-repository";
 
 /** Settles a synchronous operation; driver errors become contract errors. */
 const attempt: Runner = (op) => {
@@ -56,6 +60,10 @@ export function sqliteStorage(db: SqliteDatabase): Storage {
     roundRobin: createRoundRobinRepository(prepare),
     automationFirings: createAutomationFiringRepository(prepare),
     schedules: createScheduleRepository(prepare),
+    topics: createTopicRepository(db, prepare),
+    questions: createQuestionRepository(db, prepare),
+    questionComments: createQuestionCommentRepository(db, prepare),
+    chats: createChatRepository(db, prepare),
   };
   const begin = prepare("BEGIN IMMEDIATE");
   const commit = prepare("COMMIT");
@@ -87,6 +95,10 @@ export function sqliteStorage(db: SqliteDatabase): Storage {
     roundRobin: bindRepository(repositories.roundRobin, run),
     automationFirings: bindRepository(repositories.automationFirings, run),
     schedules: bindRepository(repositories.schedules, run),
+    topics: bindRepository(repositories.topics, run),
+    questions: bindRepository(repositories.questions, run),
+    questionComments: bindRepository(repositories.questionComments, run),
+    chats: bindRepository(repositories.chats, run),
   });
 
   /** The view handed to `fn`: direct while its transaction is open, like the root afterwards. */
