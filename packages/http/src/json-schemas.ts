@@ -62,6 +62,10 @@ const compiled = {
   rule: toJsonSchema(wireViews.rule),
   webhook: toJsonSchema(wireViews.webhook),
   outboxMessage: toJsonSchema(wireViews.outboxMessage),
+  topic: toJsonSchema(wireViews.topic),
+  question: toJsonSchema(wireViews.question),
+  questionComment: toJsonSchema(wireViews.questionComment),
+  chat: toJsonSchema(wireViews.chat),
 };
 
 /** Item schemas by resource; users depend on who is looking. */
@@ -77,6 +81,10 @@ export const itemSchemas = {
   rule: () => compiled.rule,
   webhook: () => compiled.webhook,
   outboxMessage: () => compiled.outboxMessage,
+  topic: () => compiled.topic,
+  question: () => compiled.question,
+  questionComment: () => compiled.questionComment,
+  chat: () => compiled.chat,
 };
 
 const nullableString = { type: ["string", "null"] };

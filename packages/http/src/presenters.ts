@@ -10,6 +10,12 @@ import {
   type TicketComment,
   type User,
   type Webhook,
+  chatMessageSchema,
+  type Chat,
+  type ChatMessage,
+  type Question,
+  type QuestionComment,
+  type Topic,
 } from "@helpdesk/core";
 import type { ResourceUrls } from "./resource-urls";
 import { timestampKeys, wireViews } from "./wire-views";
@@ -84,4 +90,31 @@ export function presentWebhook(webhook: Webhook, urls: ResourceUrls) {
 
 export function presentOutboxMessage(message: OutboxMessage) {
   return outboxDates(message);
+}
+
+const topicDates = dateFormatter<Topic>(timestampKeys(wireViews.topic));
+const questionDates = dateFormatter<Question>(timestampKeys(wireViews.question));
+const questionCommentDates = dateFormatter<QuestionComment>(timestampKeys(wireViews.questionComment));
+const chatDates = dateFormatter<Chat>(timestampKeys(wireViews.chat));
+const chatMessageDates = dateFormatter<ChatMessage>(timestampKeys(chatMessageSchema));
+
+export function presentTopic(topic: Topic, urls: ResourceUrls) {
+  return { ...topicDates(topic), url: urls.of("topics", topic.id) };
+}
+
+export function presentQuestion(question: Question, urls: ResourceUrls) {
+  return { ...questionDates(question), url: urls.of("questions", question.id) };
+}
+
+export function presentQuestionComment(comment: QuestionComment, urls: ResourceUrls) {
+  return { ...questionCommentDates(comment), url: urls.of(`questions/${comment.question_id}/comments`, comment.id) };
+}
+
+/** A chat with its messages; `agent_id` as the string the spec types it as. */
+export function presentChat(chat: Chat) {
+  return {
+    ...chatDates(chat),
+    agent_id: chat.agent_id === null ? null : String(chat.agent_id),
+    messages: chat.messages.map(chatMessageDates),
+  };
 }

@@ -15,6 +15,9 @@ import { ticketRoutes } from "./routes/ticket-routes";
 import { userRoutes } from "./routes/user-routes";
 import { automationRoutes, triggerRoutes } from "./routes/rule-routes";
 import { webhookRoutes } from "./routes/webhook-routes";
+import { topicRoutes } from "./routes/topic-routes";
+import { questionRoutes } from "./routes/question-routes";
+import { chatRoutes } from "./routes/chat-routes";
 import { createTenantResolver } from "./tenant-resolver";
 
 export interface RequestListenerOptions {
@@ -40,6 +43,9 @@ export function createRequestListener(desk: HelpDesk, options: RequestListenerOp
     ...triggerRoutes,
     ...automationRoutes,
     ...webhookRoutes,
+    ...topicRoutes,
+    ...questionRoutes,
+    ...chatRoutes,
   ]);
   const tenants = createTenantResolver(desk.tenants);
   const authenticator = createAuthenticator(desk.auth);
@@ -62,6 +68,7 @@ export function createRequestListener(desk: HelpDesk, options: RequestListenerOp
     const reply: Reply = await definition.handle({
       desk: desk.as(tenant.id, user),
       id: match.id,
+      parentId: match.parentId,
       query,
       body,
       urls: new ResourceUrls(requestBase(req)),

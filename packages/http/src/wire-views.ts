@@ -13,6 +13,10 @@ import {
   ticketSchema,
   timestampSchema,
   userSchema,
+  topicSchema,
+  questionSchema,
+  questionCommentSchema,
+  chatSchema,
 } from "@helpdesk/core";
 
 const withUrl = { url: z.string() };
@@ -39,6 +43,12 @@ export const wireViews = {
   rule: ruleSchema.extend(withUrl),
   webhook: webhookSchema.extend(withUrl),
   outboxMessage: outboxMessageSchema,
+  topic: topicSchema.extend(withUrl),
+  question: questionSchema.extend(withUrl),
+  /** Addressed under its question: `/apiv2/questions/{question_id}/comments/{id}.json`. */
+  questionComment: questionCommentSchema.extend(withUrl),
+  /** The spec types `agent_id` as a string; the core keeps the agent's user id. */
+  chat: chatSchema.extend({ agent_id: z.string().nullable() }),
 };
 
 /** True for the core's timestamp schema, alone or nullable: those fields go out as `YYYY-MM-DD HH:MM:SS`. */

@@ -9,9 +9,11 @@ export interface RouteContext {
   desk: ActorDesk;
   /** The `:id` path parameter, checked to be a positive integer (0 on routes without one). */
   id: number;
+  /** The `:parent_id` path parameter of a nested route (`/questions/:parent_id/comments/:id`), checked likewise. */
+  parentId: number;
   /** The query string as given; the core validates it. */
   query: Record<string, string>;
-  /** The object under the route's `bodyKey`, for routes that declare one. */
+  /** The object under the route's `bodyKey` (the first shape present), for routes that declare one. */
   body: Record<string, unknown>;
   urls: ResourceUrls;
   /** The path as requested (with `.json` if it had it), for page links. */
@@ -28,10 +30,14 @@ export interface Reply {
 /** One endpoint: declared once, compiled into the router at start-up. */
 export interface RouteDefinition {
   method: Method;
-  /** Without `.json`; the only parameter is `:id`, a positive integer. */
+  /** Without `.json`; parameters are `:id` and, on nested routes, `:parent_id`, both positive integers. */
   path: string;
-  /** The key a write body wraps its resource in (`ticket`, `user`, …). */
-  bodyKey?: string;
+  /**
+   * The key a write body wraps its resource in (`ticket`, `user`, …). A route
+   * that accepts several shapes lists them, first match wins; a dotted key
+   * (`request.comment`) names an object nested in another.
+   */
+  bodyKey?: string | readonly string[];
   /** Response body schema per success status, a function of who is looking; null for an empty body. */
   responses: Record<number, ((view: View) => JsonSchema) | null>;
   handle(ctx: RouteContext): Promise<Reply>;
