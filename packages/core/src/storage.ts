@@ -346,7 +346,7 @@ export interface QuestionFilter {
 }
 
 export interface QuestionRepository {
-  /** The caller checks that `topic_id` names a topic of the tenant. */
+  /** Rejects when `topic_id` names no topic of the tenant (the services check it first, for a 422). */
   create(tenantId: number, data: NewQuestion): Promise<Question>;
   get(tenantId: number, id: number): Promise<Question | null>;
   /** Questions newest first (`created_at` descending, then id descending), paged. */
@@ -360,7 +360,7 @@ export interface QuestionRepository {
 export type NewQuestionComment = Omit<QuestionComment, "id" | "question_id">;
 
 export interface QuestionCommentRepository {
-  /** The caller checks that the question exists. */
+  /** Rejects when no such question (the services check it first, for a 404). */
   create(tenantId: number, questionId: number, data: NewQuestionComment): Promise<QuestionComment>;
   /** The comment `id` of question `questionId`; null when either is unknown or the comment belongs to another question. */
   get(tenantId: number, questionId: number, id: number): Promise<QuestionComment | null>;

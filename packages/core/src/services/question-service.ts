@@ -43,7 +43,7 @@ export function createQuestionService(ctx: ActorContext): QuestionService {
 
     async create(raw) {
       const input = parseInput(questionCreateInputSchema, raw);
-      // In one transaction, so a topic deleted meanwhile cannot leave an orphan question.
+      // A topic deleted between the check and the insert fails the insert on its foreign key (TOPIC_NOT_FOUND).
       return storage.transaction(async (tx) => {
         await checkTopic(tx, input.topic_id);
         const now = ctx.clock();

@@ -178,11 +178,12 @@ export function describeCommunity(ctx: ConformanceContext): void {
       expect(await ctx.storage.questionComments.get(a.id, q.id, c.id)).toEqual(c);
     });
 
-    it("tenant isolation - a question cannot be filed under another tenant's topic", async () => {
+    it("questions.create / questionComments.create - reject a parent that is not the tenant's", async () => {
       const [a, b] = await createTenants(ctx.storage);
       const t = await ctx.storage.topics.create(a.id, topic("A topic"));
       const bUser = await ctx.storage.users.create(b.id, newUser());
       await expect(ctx.storage.questions.create(b.id, question(t.id, bUser.id))).rejects.toThrow();
+      await expect(ctx.storage.questionComments.create(b.id, 999_999, { content: "c", author_id: bUser.id, created_at: at(1) })).rejects.toThrow();
       expect(await ctx.storage.questions.list(b.id, {}, ALL)).toEqual({ items: [], count: 0 });
     });
   });
