@@ -10,6 +10,9 @@ import {
   webhookCreateInputSchema,
   ticketCreateInputSchema,
   userCreateInputSchema,
+  topicCreateInputSchema,
+  questionCreateInputSchema,
+  chatImportInputSchema,
 } from "@helpdesk/core";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -129,6 +132,34 @@ const fieldsBody = (key: string) =>
     { arbitrary: fc.dictionary(fc.constantFrom(...fieldKeys), fieldPart, { maxKeys: 4 }).map((inner) => ({ [key]: { agent_title: "fuzz", ...inner } })), weight: 2 },
   );
 
+/** The topic fuzzed questions are asked under, made once the server runs. */
+let fuzzTopicId = 0;
+beforeAll(async () => {
+  fuzzTopicId = (await server.a.adminDesk.topics.create({ title: "Fuzz topic" })).id;
+});
+
+const topicBody = bodyFor("topic", fieldsOf(topicCreateInputSchema), fc.record({ title: uniqueName }));
+const questionBody = bodyFor(
+  "question",
+  fieldsOf(questionCreateInputSchema),
+  fc.record({ title: uniqueName, content: fc.constant("fuzz") }).map((question) => ({ ...question, topic_id: fuzzTopicId })),
+);
+// Either shape the comment route takes.
+const questionCommentBody = fc.oneof(
+  bodyFor("question_comment", ["content"], fc.record({ content: fc.string({ minLength: 1 }).filter((c) => c.trim() !== "") })),
+  bodyFor("request", ["comment"], fc.constant({ comment: { content: "fuzz" } })),
+);
+const chatBody = bodyFor(
+  "chat",
+  fieldsOf(chatImportInputSchema),
+  fc.record({ visitor_id: fc.uuid(), messages: fc.array(fc.record({ msg: fc.string(), is_read: fc.constantFrom(0, 1) }), { maxLength: 3 }) }),
+);
+
+async function freshQuestion() {
+  const question = await server.a.adminDesk.questions.create({ title: "Fuzz target", content: "c", topic_id: fuzzTopicId });
+  return question.id;
+}
+
 /** Everything a write could touch, read back through the API. */
 async function snapshot(extra: string[]): Promise<string> {
   const paths = ["/apiv2/tickets.json", "/apiv2/users.json", "/apiv2/groups.json", "/apiv2/organizations.json", ...extra];
@@ -242,6 +273,33 @@ const routes: WriteRoute[] = [
     },
   },
   { name: "POST /apiv2/user_fields", body: fieldsBody("user_field"), prepare: async () => ({ method: "POST", path: "/apiv2/user_fields.json", watch: ["/apiv2/user_fields.json"] }) },
+  { name: "POST /apiv2/topics", body: topicBody, prepare: async () => ({ method: "POST", path: "/apiv2/topics.json", watch: ["/apiv2/topics.json"] }) },
+  {
+    name: "PUT /apiv2/topics/:id",
+    body: topicBody,
+    prepare: async () => {
+      const topic = await server.a.adminDesk.topics.create({ title: "Fuzz target" });
+      return { method: "PUT", path: `/apiv2/topics/${topic.id}.json`, watch: [`/apiv2/topics/${topic.id}.json`] };
+    },
+  },
+  { name: "POST /apiv2/questions", body: questionBody, prepare: async () => ({ method: "POST", path: "/apiv2/questions.json", watch: ["/apiv2/questions.json"] }) },
+  {
+    name: "PUT /apiv2/questions/:id",
+    body: questionBody,
+    prepare: async () => {
+      const id = await freshQuestion();
+      return { method: "PUT", path: `/apiv2/questions/${id}.json`, watch: [`/apiv2/questions/${id}.json`] };
+    },
+  },
+  {
+    name: "PUT /apiv2/questions/:id/comments",
+    body: questionCommentBody,
+    prepare: async () => {
+      const id = await freshQuestion();
+      return { method: "PUT", path: `/apiv2/questions/${id}/comments.json`, watch: [`/apiv2/questions/${id}/comments.json`] };
+    },
+  },
+  { name: "POST /apiv2/imports/chats", body: chatBody, prepare: async () => ({ method: "POST", path: "/apiv2/imports/chats.json", watch: ["/apiv2/chats.json"] }) },
 ];
 
 /** Statuses seen per route, to check the fuzzing reaches the success paths too. */
@@ -274,14 +332,15 @@ describe("random write bodies", () => {
 describe("random requests", () => {
   it("any method, path and query - never a 5xx", async () => {
     const segment = fc.oneof(
-      fc.constantFrom("tickets", "users", "groups", "organizations", "api_tokens", "show_many", "me", "search", "merge", "requests", "comments", "1", "0", "-1", "x.json", "ticket_fields", "user_fields", "active"),
+      fc.constantFrom("tickets", "users", "groups", "organizations", "api_tokens", "show_many", "me", "search", "merge", "1", "0", "-1", "x.json"),
+      fc.constantFrom("requests", "comments", "ticket_fields", "user_fields", "active", "topics", "questions", "chats", "imports"),
       fc.string({ maxLength: 8 }).map(encodeURIComponent),
     );
     const request = fc.record({
       method: fc.constantFrom("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"),
       segments: fc.array(segment, { maxLength: 4 }),
       query: fc.dictionary(
-        fc.constantFrom("ids", "page", "per_page", "query", "status", "role", "created_start", "created_order", "field_order", "range", "sort_order"),
+        fc.constantFrom("ids", "page", "per_page", "query", "status", "role", "created_start", "created_order", "field_order", "range", "sort_order", "start", "end", "visitor_id", "user_id"),
         fc.string({ maxLength: 12 }),
       ),
     });

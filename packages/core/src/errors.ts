@@ -46,6 +46,10 @@ export const ERROR_CODES = {
   TICKET_FIELD_NOT_FOUND: { kind: "not_found", message: "Ticket field not found" },
   USER_FIELD_NOT_FOUND: { kind: "not_found", message: "User field not found" },
   FIELD_HAS_DEPENDENTS: { kind: "invalid", message: "Other fields depend on this cascade field: delete or move them first" },
+  TOPIC_NOT_FOUND: { kind: "not_found", message: "Topic not found" },
+  QUESTION_NOT_FOUND: { kind: "not_found", message: "Question not found" },
+  QUESTION_COMMENT_NOT_FOUND: { kind: "not_found", message: "Question comment not found" },
+  CHAT_NOT_FOUND: { kind: "not_found", message: "Chat not found" },
 } as const satisfies Record<string, { kind: ErrorKind; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

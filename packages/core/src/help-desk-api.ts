@@ -18,6 +18,8 @@ import type {
 } from "./domain/request";
 import type { z } from "zod";
 import type { FieldCreateInput, FieldDefinition, FieldUpdateInput } from "./domain/custom-field";
+import type { Question, QuestionComment, QuestionCommentInput, QuestionCreateInput, QuestionUpdateInput, Topic, TopicCreateInput, TopicUpdateInput } from "./domain/community";
+import type { Chat, ChatImportInput, ChatListQuery } from "./domain/chat";
 import type { organizationListQuerySchema, pageQuerySchema, userSearchQuerySchema } from "./domain/list-query";
 
 /** One page of a list, with the page that was asked for. */
@@ -87,6 +89,9 @@ export interface ActorDesk {
   requests: RequestService;
   ticketFields: FieldService;
   userFields: FieldService;
+  topics: TopicService;
+  questions: QuestionService;
+  chats: ChatService;
 }
 
 export interface TicketService {
@@ -232,4 +237,44 @@ export interface FieldService {
   update(id: number, input: FieldUpdateInput): Promise<FieldDefinition>;
   /** Deletes the definition and every value stored under its name; FIELD_HAS_DEPENDENTS while fields sit under it. */
   delete(id: number): Promise<void>;
+}
+
+/** Community topics: any signed-in user reads; admins write. Ordered by `sort`, then id. */
+export interface TopicService {
+  list(query?: PageQuery): Promise<ListResult<Topic>>;
+  get(id: number): Promise<Topic>;
+  create(input: TopicCreateInput): Promise<Topic>;
+  update(id: number, input: TopicUpdateInput): Promise<Topic>;
+  /** Admin; deletes the topic's questions and their comments with it, atomically. */
+  delete(id: number): Promise<void>;
+}
+
+/** Community questions, newest first, and their comments, oldest first. */
+export interface QuestionService {
+  list(query?: PageQuery): Promise<ListResult<Question>>;
+  /** TOPIC_NOT_FOUND for an unknown topic. */
+  listForTopic(topicId: number, query?: PageQuery): Promise<ListResult<Question>>;
+  /** The questions `userId` asked; USER_NOT_FOUND for an unknown user. */
+  listForUser(userId: number, query?: PageQuery): Promise<ListResult<Question>>;
+  get(id: number): Promise<Question>;
+  /** Any signed-in user, who becomes the author; `topic_id` must name a topic of the tenant (RECORD_INVALID). */
+  create(input: QuestionCreateInput): Promise<Question>;
+  /** Admin. */
+  update(id: number, input: QuestionUpdateInput): Promise<Question>;
+  /** Admin; deletes the question's comments with it. */
+  delete(id: number): Promise<void>;
+  comments(questionId: number, query?: PageQuery): Promise<ListResult<QuestionComment>>;
+  /** QUESTION_COMMENT_NOT_FOUND unless comment `id` belongs to question `questionId`. */
+  comment(questionId: number, id: number): Promise<QuestionComment>;
+  /** Any signed-in user, who becomes the author. */
+  addComment(questionId: number, input: QuestionCommentInput): Promise<QuestionComment>;
+}
+
+/** Chat history (agent); imported by admins. */
+export interface ChatService {
+  /** Chats by id ascending, filtered by visitor, user and creation time (inclusive; a bare date covers its whole day). */
+  list(query?: ChatListQuery): Promise<ListResult<Chat>>;
+  get(id: number): Promise<Chat>;
+  /** Admin; records a chat with its messages, timestamps as given. The agent and user named must exist (RECORD_INVALID), or nothing is written. */
+  import(input: ChatImportInput): Promise<Chat>;
 }

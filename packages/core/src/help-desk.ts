@@ -11,6 +11,9 @@ import type {
   TicketService,
   UserService,
   WebhookService,
+  TopicService,
+  QuestionService,
+  ChatService,
 } from "./help-desk-api";
 import { createOutboxService } from "./services/outbox-service";
 import { createRuleSetCache } from "./services/rule-sets";
@@ -27,6 +30,9 @@ import { createTicketService } from "./services/ticket-service";
 import { createUserService } from "./services/user-service";
 import { createRequestService } from "./services/request-service";
 import { createFieldService } from "./services/field-service";
+import { createTopicService } from "./services/topic-service";
+import { createQuestionService } from "./services/question-service";
+import { createChatService } from "./services/chat-service";
 
 export interface HelpDeskOptions {
   storage: Storage;
@@ -59,6 +65,9 @@ export function createHelpDesk(options: HelpDeskOptions): HelpDesk {
       let requests: RequestService | undefined;
       let ticketFields: FieldService | undefined;
       let userFields: FieldService | undefined;
+      let topics: TopicService | undefined;
+      let questions: QuestionService | undefined;
+      let chats: ChatService | undefined;
       return {
         tenantId,
         actor,
@@ -97,6 +106,15 @@ export function createHelpDesk(options: HelpDeskOptions): HelpDesk {
         },
         get userFields() {
           return (userFields ??= createFieldService(ctx, "user"));
+        },
+        get topics() {
+          return (topics ??= createTopicService(ctx));
+        },
+        get questions() {
+          return (questions ??= createQuestionService(ctx));
+        },
+        get chats() {
+          return (chats ??= createChatService(ctx));
         },
       };
     },

@@ -18,3 +18,5 @@ export type { AutomationFiring, AutomationRunOptions, AutomationRunReport } from
 export * from "./domain/custom-field";
 export { validateCustomFields, type CustomFieldsWrite } from "./custom-fields/validate-custom-fields";
 export type { FieldAudience, FieldWriteMode } from "./custom-fields/field-values";
+export * from "./domain/community";
+export * from "./domain/chat";

@@ -7,6 +7,8 @@ import type { Ticket, TicketComment, TicketStatus, TicketTimeField } from "./dom
 import type { Role, User } from "./domain/user";
 import type { OutboxKind, OutboxMessage, Rule, RuleKind, Webhook } from "./domain/rule";
 import type { FieldDefinition, FieldKind } from "./domain/custom-field";
+import type { Question, QuestionComment, Topic } from "./domain/community";
+import type { Chat, ChatMessage } from "./domain/chat";
 
 /**
  * What a storage adapter implements. Storage holds data and decides nothing:
@@ -39,6 +41,10 @@ export interface Storage {
   automationFirings: AutomationFiringRepository;
   schedules: ScheduleRepository;
   fieldDefinitions: FieldDefinitionRepository;
+  topics: TopicRepository;
+  questions: QuestionRepository;
+  questionComments: QuestionCommentRepository;
+  chats: ChatRepository;
 }
 
 /** One page of a list: `offset` rows skipped, at most `limit` returned. */
@@ -340,4 +346,67 @@ export interface FieldDefinitionRepository {
    * False when no such definition.
    */
   delete(tenantId: number, kind: FieldKind, id: number): Promise<boolean>;
+}
+
+export type NewTopic = Omit<Topic, "id">;
+
+export interface TopicRepository {
+  create(tenantId: number, data: NewTopic): Promise<Topic>;
+  get(tenantId: number, id: number): Promise<Topic | null>;
+  /** Topics by `sort` ascending, then id, paged. */
+  list(tenantId: number, window: Window): Promise<Page<Topic>>;
+  /** Replaces the fields given; null when no such topic. */
+  update(tenantId: number, id: number, patch: Partial<Omit<NewTopic, "created_at">> & { updated_at: number }): Promise<Topic | null>;
+  /** Deletes the topic with its questions and their comments, in one statement (all or nothing). False when none. */
+  delete(tenantId: number, id: number): Promise<boolean>;
+}
+
+export type NewQuestion = Omit<Question, "id">;
+
+export interface QuestionFilter {
+  topicId?: number;
+  authorId?: number;
+}
+
+export interface QuestionRepository {
+  /** Rejects when `topic_id` names no topic of the tenant (the services check it first, for a 422). */
+  create(tenantId: number, data: NewQuestion): Promise<Question>;
+  get(tenantId: number, id: number): Promise<Question | null>;
+  /** Questions newest first (`created_at` descending, then id descending), paged. */
+  list(tenantId: number, filter: QuestionFilter, window: Window): Promise<Page<Question>>;
+  /** Replaces the fields given; null when no such question. */
+  update(tenantId: number, id: number, patch: Partial<Omit<NewQuestion, "created_at" | "author_id">> & { updated_at: number }): Promise<Question | null>;
+  /** Deletes the question with its comments, in one statement. False when none. */
+  delete(tenantId: number, id: number): Promise<boolean>;
+}
+
+export type NewQuestionComment = Omit<QuestionComment, "id" | "question_id">;
+
+export interface QuestionCommentRepository {
+  /** Rejects when no such question (the services check it first, for a 404). */
+  create(tenantId: number, questionId: number, data: NewQuestionComment): Promise<QuestionComment>;
+  /** The comment `id` of question `questionId`; null when either is unknown or the comment belongs to another question. */
+  get(tenantId: number, questionId: number, id: number): Promise<QuestionComment | null>;
+  /** Comments of a question, oldest first (by id), paged. */
+  list(tenantId: number, questionId: number, window: Window): Promise<Page<QuestionComment>>;
+}
+
+export type NewChatMessage = Omit<ChatMessage, "id" | "chat_id">;
+export type NewChat = Omit<Chat, "id" | "messages"> & { messages: NewChatMessage[] };
+
+export interface ChatFilter {
+  visitorId?: string;
+  userId?: number;
+  /** Inclusive bounds on `created_at`. */
+  createdFrom?: number;
+  createdTo?: number;
+}
+
+export interface ChatRepository {
+  /** Inserts the chat and its messages (ids in the order given) in one transaction. */
+  create(tenantId: number, data: NewChat): Promise<Chat>;
+  /** The chat with its messages by id; null when none. */
+  get(tenantId: number, id: number): Promise<Chat | null>;
+  /** Chats by id ascending, each with its messages, paged. */
+  list(tenantId: number, filter: ChatFilter, window: Window): Promise<Page<Chat>>;
 }

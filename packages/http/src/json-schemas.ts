@@ -65,6 +65,10 @@ const compiled = {
   request: toJsonSchema(wireViews.request),
   requestComment: toJsonSchema(wireViews.requestComment),
   field: toJsonSchema(wireViews.field),
+  topic: toJsonSchema(wireViews.topic),
+  question: toJsonSchema(wireViews.question),
+  questionComment: toJsonSchema(wireViews.questionComment),
+  chat: toJsonSchema(wireViews.chat),
 };
 
 /** Item schemas by resource; users depend on who is looking. */
@@ -83,6 +87,10 @@ export const itemSchemas = {
   request: () => compiled.request,
   requestComment: () => compiled.requestComment,
   field: () => compiled.field,
+  topic: () => compiled.topic,
+  question: () => compiled.question,
+  questionComment: () => compiled.questionComment,
+  chat: () => compiled.chat,
 };
 
 const nullableString = { type: ["string", "null"] };

@@ -11,6 +11,12 @@ import {
   type Ticket,
   type User,
   type Webhook,
+  chatMessageSchema,
+  type Chat,
+  type ChatMessage,
+  type Question,
+  type QuestionComment,
+  type Topic,
 } from "@helpdesk/core";
 import { fieldName, type FieldDefinition, type FieldKind } from "@helpdesk/core";
 import type { ResourceUrls } from "./resource-urls";
@@ -101,4 +107,31 @@ const fieldDates = dateFormatter<FieldDefinition>(timestampKeys(wireViews.field)
 /** A ticket or user field definition, addressed under its kind's plural, named `field_<id>`. */
 export function presentField(field: FieldDefinition, kind: FieldKind, urls: ResourceUrls) {
   return { ...fieldDates(field), url: urls.of(kind === "ticket" ? "ticket_fields" : "user_fields", field.id), name: fieldName(field.id) };
+}
+
+const topicDates = dateFormatter<Topic>(timestampKeys(wireViews.topic));
+const questionDates = dateFormatter<Question>(timestampKeys(wireViews.question));
+const questionCommentDates = dateFormatter<QuestionComment>(timestampKeys(wireViews.questionComment));
+const chatDates = dateFormatter<Chat>(timestampKeys(wireViews.chat));
+const chatMessageDates = dateFormatter<ChatMessage>(timestampKeys(chatMessageSchema));
+
+export function presentTopic(topic: Topic, urls: ResourceUrls) {
+  return { ...topicDates(topic), url: urls.of("topics", topic.id) };
+}
+
+export function presentQuestion(question: Question, urls: ResourceUrls) {
+  return { ...questionDates(question), url: urls.of("questions", question.id) };
+}
+
+export function presentQuestionComment(comment: QuestionComment, urls: ResourceUrls) {
+  return { ...questionCommentDates(comment), url: urls.of(`questions/${comment.question_id}/comments`, comment.id) };
+}
+
+/** A chat with its messages; `agent_id` as the string the spec types it as. */
+export function presentChat(chat: Chat) {
+  return {
+    ...chatDates(chat),
+    agent_id: chat.agent_id === null ? null : String(chat.agent_id),
+    messages: chat.messages.map(chatMessageDates),
+  };
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { invalidField } from "@helpdesk/core";
+import { HelpdeskError, invalidField } from "@helpdesk/core";
 import { HttpError } from "./http-error";
 
 /** 1 MiB: far above any ticket or user body, small enough to bound memory per request. */
@@ -91,10 +91,34 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** The object under `key` of `{ "<key>": {...} }`; a 422 naming `key` for any other shape. */
-export function unwrapResource(body: unknown, key: string): Record<string, unknown> {
-  if (!isPlainObject(body) || !Object.hasOwn(body, key)) throw invalidField(key, "is required: wrap the fields in an object under this key");
-  const inner = body[key];
-  if (!isPlainObject(inner)) throw invalidField(key, "must be an object");
+const MISSING = "is required: wrap the fields in an object under this key";
+
+/**
+ * The object under `key` of `{ "<key>": {...} }`; a 422 naming `key` for any
+ * other shape. With several keys, the first whose top level is present is
+ * used; a dotted key (`request.comment`) descends one object per segment.
+ */
+export function unwrapResource(body: unknown, key: string | readonly string[]): Record<string, unknown> {
+  const keys = typeof key === "string" ? [key] : key;
+  const chosen = keys.find((k) => isPlainObject(body) && Object.hasOwn(body, k.split(".")[0]!));
+  if (chosen === undefined) throw missingResource(keys);
+  let inner = body as Record<string, unknown>;
+  const path: string[] = [];
+  for (const segment of chosen.split(".")) {
+    path.push(segment);
+    if (!Object.hasOwn(inner, segment)) throw invalidField(path.join("."), MISSING);
+    const next = inner[segment];
+    if (!isPlainObject(next)) throw invalidField(path.join("."), "must be an object");
+    inner = next;
+  }
   return inner;
+}
+
+function missingResource(keys: readonly string[]): HelpdeskError {
+  if (keys.length === 1) return invalidField(keys[0]!, MISSING);
+  const description = "is required: wrap the fields in an object under one of these keys";
+  return new HelpdeskError("RECORD_INVALID", {
+    description: `${keys.join(" or ")}: ${description}`,
+    details: Object.fromEntries(keys.map((k) => [k, [{ description }]])),
+  });
 }

@@ -17,6 +17,9 @@ import { automationRoutes, triggerRoutes } from "./routes/rule-routes";
 import { webhookRoutes } from "./routes/webhook-routes";
 import { requestRoutes } from "./routes/request-routes";
 import { ticketFieldRoutes, userFieldRoutes } from "./routes/custom-field-routes";
+import { topicRoutes } from "./routes/topic-routes";
+import { questionRoutes } from "./routes/question-routes";
+import { chatRoutes } from "./routes/chat-routes";
 import { createTenantResolver } from "./tenant-resolver";
 
 export interface RequestListenerOptions {
@@ -45,6 +48,9 @@ export function createRequestListener(desk: HelpDesk, options: RequestListenerOp
     ...requestRoutes,
     ...ticketFieldRoutes,
     ...userFieldRoutes,
+    ...topicRoutes,
+    ...questionRoutes,
+    ...chatRoutes,
   ]);
   const tenants = createTenantResolver(desk.tenants);
   const authenticator = createAuthenticator(desk.auth);

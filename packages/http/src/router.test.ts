@@ -49,6 +49,15 @@ describe("router", () => {
     expect(() => createRouter([route("GET", "/apiv2/a/:a_id/b/:b_id/c/:id")])).toThrow();
   });
 
+  it("match - a nested route checks :parent_id like :id; routes without one get 0", () => {
+    const nested = createRouter([route("GET", "/apiv2/questions/:id/comments"), route("GET", "/apiv2/questions/:parent_id/comments/:id")]);
+    expect(nested.match("GET", "/apiv2/questions/7/comments/42")).toMatchObject({ kind: "found", parentId: 7, id: 42 });
+    expect(nested.match("GET", "/apiv2/questions/7/comments")).toMatchObject({ kind: "found", parentId: 0, id: 7 });
+    for (const path of ["/apiv2/questions/0/comments/42", "/apiv2/questions/x/comments/42", "/apiv2/questions/7/comments/01"]) {
+      expect(nested.match("GET", path).kind, path).toBe("not_found");
+    }
+  });
+
   it("match - another method on a known path is method_not_allowed with the allowed list", () => {
     expect(router.match("DELETE", "/apiv2/tickets/1")).toEqual({ kind: "method_not_allowed", allowed: ["GET", "PUT"] });
     expect(router.match("PATCH", "/apiv2/nothing").kind).toBe("not_found");

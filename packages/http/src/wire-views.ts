@@ -15,6 +15,10 @@ import {
   ticketSchema,
   timestampSchema,
   userSchema,
+  topicSchema,
+  questionSchema,
+  questionCommentSchema,
+  chatSchema,
 } from "@helpdesk/core";
 import { fieldDefinitionSchema } from "@helpdesk/core";
 
@@ -49,6 +53,12 @@ export const wireViews = {
   requestComment: commentViewSchema.omit({ public: true }).extend({ attachments: z.array(commentAttachmentSchema.extend(withUrl)) }),
   /** Ticket and user field definitions: `name` is `field_<id>`. */
   field: fieldDefinitionSchema.extend({ ...withUrl, name: z.string() }),
+  topic: topicSchema.extend(withUrl),
+  question: questionSchema.extend(withUrl),
+  /** Addressed under its question: `/apiv2/questions/{question_id}/comments/{id}.json`. */
+  questionComment: questionCommentSchema.extend(withUrl),
+  /** The spec types `agent_id` as a string; the core keeps the agent's user id. */
+  chat: chatSchema.extend({ agent_id: z.string().nullable() }),
 };
 
 /** True for the core's timestamp schema, alone or nullable: those fields go out as `YYYY-MM-DD HH:MM:SS`. */

@@ -16,6 +16,9 @@ const CONSTRAINT_ERRORS: Readonly<Record<string, ErrorCode>> = {
   // A firing recorded while its ticket or automation is being deleted by another transaction.
   automation_firings_ticket_fk: "TICKET_NOT_FOUND",
   automation_firings_rule_fk: "AUTOMATION_NOT_FOUND",
+  // A question or comment written while its topic or question is being deleted by another transaction.
+  questions_topic_fk: "TOPIC_NOT_FOUND",
+  question_comments_question_fk: "QUESTION_NOT_FOUND",
 };
 
 /** The backend went away: terminated by an administrator, crash or shutdown (57P01-57P03), or class 08. */

@@ -15,6 +15,10 @@ import { createTicketRepository } from "./ticket-repository";
 import { createUserRepository } from "./user-repository";
 import { createWebhookRepository } from "./webhook-repository";
 import { createFieldDefinitionRepository } from "./field-definition-repository";
+import { createTopicRepository } from "./topic-repository";
+import { createQuestionRepository } from "./question-repository";
+import { createQuestionCommentRepository } from "./question-comment-repository";
+import { createChatRepository } from "./chat-repository";
 
 type Repositories = Omit<Storage, "transaction">;
 
@@ -33,6 +37,7 @@ const AGGREGATES = [
   "tenants", "users", "groups", "organizations", "tickets", "apiTokens",
   "rules", "webhooks", "outbox", "roundRobin", "automationFirings", "schedules",
   "fieldDefinitions",
+  "topics", "questions", "questionComments", "chats",
 ] as const satisfies ReadonlyArray<keyof Repositories>;
 
 function createRepositories(db: Knex, inTransaction: boolean): Repositories {
@@ -50,6 +55,10 @@ function createRepositories(db: Knex, inTransaction: boolean): Repositories {
     automationFirings: createAutomationFiringRepository(db),
     schedules: createScheduleRepository(db),
     fieldDefinitions: createFieldDefinitionRepository(db),
+    topics: createTopicRepository(db),
+    questions: createQuestionRepository(db),
+    questionComments: createQuestionCommentRepository(db),
+    chats: createChatRepository(db),
   };
 }
 

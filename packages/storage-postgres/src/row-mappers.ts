@@ -29,7 +29,7 @@ import type { FieldDefinition, NewFieldDefinition } from "@helpdesk/core";
 export type Int8 = string | number;
 
 /** A row type with the listed keys widened to what pg returns for int8 columns. */
-type Int8Columns<T, K extends keyof T> = Omit<T, K> & { [P in K]: null extends T[P] ? Int8 | null : Int8 };
+export type Int8Columns<T, K extends keyof T> = Omit<T, K> & { [P in K]: null extends T[P] ? Int8 | null : Int8 };
 
 export const toNumber = (value: Int8): number => Number(value);
 export const toNullableNumber = (value: Int8 | null): number | null => (value === null ? null : Number(value));
@@ -305,7 +305,7 @@ export const toOutboxMessage = (row: OutboxRow): OutboxMessage => ({
 export const toClaimedOutboxMessage = (row: OutboxRow): ClaimedOutboxMessage => ({ ...toOutboxMessage(row), tenant_id: toNumber(row.tenant_id) });
 
 /** The `keys` of `record` whose value is not undefined: a patch names only what it changes. */
-function pickDefined<T extends object>(record: T, keys: readonly PropertyKey[]): Record<string, unknown> {
+export function pickDefined<T extends object>(record: T, keys: readonly PropertyKey[]): Record<string, unknown> {
   const picked: Record<string, unknown> = {};
   for (const key of keys) {
     const value = (record as Record<PropertyKey, unknown>)[key];

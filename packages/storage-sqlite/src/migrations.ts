@@ -285,12 +285,92 @@ CREATE TABLE field_definitions (
 CREATE INDEX field_definitions_kind ON field_definitions (tenant_id, kind, id);
 `;
 
+const COMMUNITY_AND_CHATS_SCHEMA = `
+-- Children reference their parent by (tenant_id, id), so a row can never point into another tenant,
+-- and deleting a topic removes its questions and their comments in the same statement.
+CREATE TABLE topics (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  tenant_id INTEGER NOT NULL REFERENCES tenants (id),
+  title TEXT NOT NULL,
+  description TEXT,
+  sort INTEGER NOT NULL,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL,
+  UNIQUE (tenant_id, id)
+);
+CREATE INDEX topics_order ON topics (tenant_id, sort, id);
+
+CREATE TABLE questions (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  tenant_id INTEGER NOT NULL,
+  topic_id INTEGER NOT NULL,
+  title TEXT NOT NULL,
+  content TEXT NOT NULL,
+  author_id INTEGER NOT NULL,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL,
+  UNIQUE (tenant_id, id),
+  FOREIGN KEY (tenant_id, topic_id) REFERENCES topics (tenant_id, id) ON DELETE CASCADE
+);
+-- Newest first, in all questions, a topic's or an author's.
+CREATE INDEX questions_created_at ON questions (tenant_id, created_at, id);
+CREATE INDEX questions_topic ON questions (tenant_id, topic_id, created_at, id);
+CREATE INDEX questions_author ON questions (tenant_id, author_id, created_at, id);
+
+CREATE TABLE question_comments (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  tenant_id INTEGER NOT NULL,
+  question_id INTEGER NOT NULL,
+  content TEXT NOT NULL,
+  author_id INTEGER NOT NULL,
+  created_at INTEGER NOT NULL,
+  FOREIGN KEY (tenant_id, question_id) REFERENCES questions (tenant_id, id) ON DELETE CASCADE
+);
+CREATE INDEX question_comments_question ON question_comments (tenant_id, question_id, id);
+
+CREATE TABLE chats (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  tenant_id INTEGER NOT NULL REFERENCES tenants (id),
+  type TEXT NOT NULL,
+  started_by TEXT NOT NULL,
+  status TEXT NOT NULL,
+  agent_id INTEGER,
+  rating TEXT,
+  visitor_id TEXT,
+  user_id INTEGER,
+  created_at INTEGER NOT NULL,
+  assigned_at INTEGER,
+  end_at INTEGER,
+  UNIQUE (tenant_id, id)
+);
+-- One index per filter of the chat list, each in the list's id order.
+CREATE INDEX chats_visitor ON chats (tenant_id, visitor_id, id);
+CREATE INDEX chats_user ON chats (tenant_id, user_id, id);
+CREATE INDEX chats_created_at ON chats (tenant_id, created_at, id);
+
+CREATE TABLE chat_messages (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  tenant_id INTEGER NOT NULL,
+  chat_id INTEGER NOT NULL,
+  type TEXT NOT NULL,
+  name TEXT,
+  msg TEXT NOT NULL,
+  is_read INTEGER NOT NULL,
+  created_at INTEGER NOT NULL,
+  upload_id INTEGER,
+  upload TEXT,
+  FOREIGN KEY (tenant_id, chat_id) REFERENCES chats (tenant_id, id) ON DELETE CASCADE
+);
+CREATE INDEX chat_messages_chat ON chat_messages (tenant_id, chat_id, id);
+`;
+
 /** The schema history. Append only: never edit or reorder a released entry. */
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: "initial schema", up: INITIAL_SCHEMA },
   { version: 2, name: "rules, webhooks, outbox and ticket activity times", up: RULES_SCHEMA },
   { version: 3, name: "shared organization requests and request list indexes", up: REQUESTS_SCHEMA },
   { version: 5, name: "ticket and user field definitions", up: FIELD_DEFINITIONS_SCHEMA },
+  { version: 8, name: "community topics, questions, question comments; chat history", up: COMMUNITY_AND_CHATS_SCHEMA },
 ];
 
 /**

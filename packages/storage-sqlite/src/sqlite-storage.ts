@@ -17,6 +17,10 @@ import { createTicketRepository } from "./ticket-repository";
 import { createUserRepository } from "./user-repository";
 import { createWebhookRepository } from "./webhook-repository";
 import { createFieldDefinitionRepository } from "./field-definition-repository";
+import { createTopicRepository } from "./topic-repository";
+import { createQuestionRepository } from "./question-repository";
+import { createQuestionCommentRepository } from "./question-comment-repository";
+import { createChatRepository } from "./chat-repository";
 
 /** Settles a synchronous operation; driver errors become contract errors. */
 const attempt: Runner = (op) => {
@@ -58,6 +62,10 @@ export function sqliteStorage(db: SqliteDatabase): Storage {
     automationFirings: createAutomationFiringRepository(prepare),
     schedules: createScheduleRepository(prepare),
     fieldDefinitions: createFieldDefinitionRepository(db, prepare),
+    topics: createTopicRepository(db, prepare),
+    questions: createQuestionRepository(db, prepare),
+    questionComments: createQuestionCommentRepository(db, prepare),
+    chats: createChatRepository(db, prepare),
   };
   const begin = prepare("BEGIN IMMEDIATE");
   const commit = prepare("COMMIT");
@@ -90,6 +98,10 @@ export function sqliteStorage(db: SqliteDatabase): Storage {
     automationFirings: bindRepository(repositories.automationFirings, run),
     schedules: bindRepository(repositories.schedules, run),
     fieldDefinitions: bindRepository(repositories.fieldDefinitions, run),
+    topics: bindRepository(repositories.topics, run),
+    questions: bindRepository(repositories.questions, run),
+    questionComments: bindRepository(repositories.questionComments, run),
+    chats: bindRepository(repositories.chats, run),
   });
 
   /** The view handed to `fn`: direct while its transaction is open, like the root afterwards. */

@@ -19,6 +19,8 @@ import { describeUsers } from "./users-conformance";
 import { describeWebhooks } from "./webhooks-conformance";
 import { describeTicketComments } from "./ticket-comments-conformance";
 import { describeFieldDefinitions } from "./field-definitions-conformance";
+import { describeCommunity } from "./community-conformance";
+import { describeChats } from "./chats-conformance";
 
 /**
  * Registers the storage conformance suite: every test gets a fresh, empty
@@ -64,5 +66,7 @@ export function runStorageConformance(name: string, makeStorage: StorageFactory)
     describeTenantIsolation(ctx);
     describeTicketComments(ctx);
     describeFieldDefinitions(ctx);
+    describeCommunity(ctx);
+    describeChats(ctx);
   });
 }

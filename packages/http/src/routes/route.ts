@@ -13,7 +13,7 @@ export interface RouteContext {
   parentId: number;
   /** The query string as given; the core validates it. */
   query: Record<string, string>;
-  /** The object under the route's `bodyKey`, for routes that declare one. */
+  /** The object under the route's `bodyKey` (the first shape present), for routes that declare one. */
   body: Record<string, unknown>;
   urls: ResourceUrls;
   /** The path as requested (with `.json` if it had it), for page links. */
@@ -32,8 +32,12 @@ export interface RouteDefinition {
   method: Method;
   /** Without `.json`; parameters are positive integers: `:id`, after at most one parent (`:<parent>_id`). */
   path: string;
-  /** The key a write body wraps its resource in (`ticket`, `user`, …). */
-  bodyKey?: string;
+  /**
+   * The key a write body wraps its resource in (`ticket`, `user`, …). A route
+   * that accepts several shapes lists them, first match wins; a dotted key
+   * (`request.comment`) names an object nested in another.
+   */
+  bodyKey?: string | readonly string[];
   /** Response body schema per success status, a function of who is looking; null for an empty body. */
   responses: Record<number, ((view: View) => JsonSchema) | null>;
   handle(ctx: RouteContext): Promise<Reply>;
