@@ -39,6 +39,8 @@ export const ERROR_CODES = {
   AUTOMATION_NOT_FOUND: { kind: "not_found", message: "Automation not found" },
   WEBHOOK_NOT_FOUND: { kind: "not_found", message: "Webhook not found" },
   STORAGE_UNAVAILABLE: { kind: "unavailable", message: "The database is unavailable" },
+  VIEW_NOT_FOUND: { kind: "not_found", message: "View not found" },
+  VIEW_IDS_TOO_MANY: { kind: "bad_request", message: "Too many ids: at most 20 views are counted at once" },
 } as const satisfies Record<string, { kind: ErrorKind; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

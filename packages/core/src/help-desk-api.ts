@@ -6,6 +6,7 @@ import type { BulkResult, Ticket, TicketComment, TicketCreateInput, TicketUpdate
 import type { User, UserCreateInput, UserUpdateInput } from "./domain/user";
 import type { AutomationRunOptions, AutomationRunReport } from "./services/automation-runner";
 import type { OutboxMessage, Rule, RuleCreateInput, RuleUpdateInput, Webhook, WebhookCreateInput, WebhookUpdateInput } from "./domain/rule";
+import type { View, ViewCount, ViewCreateInput, ViewTicketsQuery, ViewUpdateInput } from "./domain/view";
 import type { z } from "zod";
 import type { organizationListQuerySchema, pageQuerySchema, userSearchQuerySchema } from "./domain/list-query";
 
@@ -73,6 +74,7 @@ export interface ActorDesk {
   automations: RuleService;
   webhooks: WebhookService;
   outbox: OutboxService;
+  views: ViewService;
 }
 
 export interface TicketService {
@@ -168,4 +170,23 @@ export interface WebhookService {
 /** The tenant's outgoing messages (admin). */
 export interface OutboxService {
   list(query?: PageQuery & { state?: OutboxMessage["state"] }): Promise<ListResult<OutboxMessage>>;
+}
+
+/** Views: saved ticket lists over the rule engine's conditions (agents read the ones open to them, admins write). */
+export interface ViewService {
+  /** The views open to the caller (every view for admins), by position then id. */
+  list(query?: PageQuery): Promise<ListResult<View>>;
+  /** The active ones among them. */
+  active(query?: PageQuery): Promise<ListResult<View>>;
+  /** VIEW_NOT_FOUND when unknown or not open to the caller. */
+  get(id: number): Promise<View>;
+  /** The view's tickets within the caller's ticket restriction, in the view's order unless the query names one. */
+  tickets(id: number, query?: ViewTicketsQuery): Promise<ListResult<Ticket>>;
+  count(id: number): Promise<ViewCount>;
+  /** Counts of up to 20 views, in the order asked; unknown views and views not open to the caller are left out. */
+  countMany(ids: number[]): Promise<ViewCount[]>;
+  /** Admin; conditions are checked against the rule engine's table (RECORD_INVALID naming the condition). */
+  create(input: ViewCreateInput): Promise<View>;
+  update(id: number, input: ViewUpdateInput): Promise<View>;
+  delete(id: number): Promise<void>;
 }

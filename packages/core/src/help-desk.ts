@@ -8,6 +8,7 @@ import type {
   RuleService,
   TicketService,
   UserService,
+  ViewService,
   WebhookService,
 } from "./help-desk-api";
 import { createOutboxService } from "./services/outbox-service";
@@ -23,6 +24,7 @@ import { createOrganizationService } from "./services/organization-service";
 import { createTenantService } from "./services/tenant-service";
 import { createTicketService } from "./services/ticket-service";
 import { createUserService } from "./services/user-service";
+import { createViewService } from "./services/view-service";
 
 export interface HelpDeskOptions {
   storage: Storage;
@@ -52,6 +54,7 @@ export function createHelpDesk(options: HelpDeskOptions): HelpDesk {
       let automations: RuleService | undefined;
       let webhooks: WebhookService | undefined;
       let outbox: OutboxService | undefined;
+      let views: ViewService | undefined;
       return {
         tenantId,
         actor,
@@ -81,6 +84,9 @@ export function createHelpDesk(options: HelpDeskOptions): HelpDesk {
         },
         get outbox() {
           return (outbox ??= createOutboxService(ctx));
+        },
+        get views() {
+          return (views ??= createViewService(ctx));
         },
       };
     },

@@ -6,6 +6,8 @@ import type { ApiToken, Tenant } from "./domain/tenant";
 import type { Ticket, TicketComment, TicketStatus, TicketTimeField } from "./domain/ticket";
 import type { Role, User } from "./domain/user";
 import type { OutboxKind, OutboxMessage, Rule, RuleKind, Webhook } from "./domain/rule";
+import type { View } from "./domain/view";
+import type { TicketPredicate } from "./ticket-predicate";
 
 /**
  * What a storage adapter implements. Storage holds data and decides nothing:
@@ -37,6 +39,7 @@ export interface Storage {
   roundRobin: RoundRobinRepository;
   automationFirings: AutomationFiringRepository;
   schedules: ScheduleRepository;
+  views: ViewRepository;
 }
 
 /** One page of a list: `offset` rows skipped, at most `limit` returned. */
@@ -185,6 +188,8 @@ export interface TicketFilter extends TimeRange {
    * Each field has an index with the tenant, so candidates are found by range scans.
    */
   timeBounds?: TicketTimeBound[];
+  /** A view's conditions, run as one WHERE over the indexed ticket columns. */
+  predicate?: TicketPredicate;
 }
 
 export interface TicketTimeBound {
@@ -225,6 +230,8 @@ export interface TicketRepository {
   reassignUser(tenantId: number, fromId: number, toId: number, organizationId: number | null, at: number): Promise<void>;
   /** Unassigns every ticket assigned to `userId` and drops them as a collaborator. */
   releaseUser(tenantId: number, userId: number, at: number): Promise<void>;
+  /** How many tickets match `filter`: one COUNT, no rows read out. */
+  count(tenantId: number, filter: TicketFilter): Promise<number>;
 }
 
 export type NewRule = Omit<Rule, "id">;
@@ -314,6 +321,29 @@ export interface ApiTokenRepository {
   /** The token whose hash is `tokenHash`, or null. */
   findByHash(tenantId: number, tokenHash: string): Promise<ApiToken | null>;
   list(tenantId: number): Promise<ApiToken[]>;
+  delete(tenantId: number, id: number): Promise<boolean>;
+}
+
+export type NewView = Omit<View, "id">;
+
+/** Who is listing views: they see the unrestricted ones, their own, and their groups'. */
+export interface ViewAudience {
+  userId: number;
+  groupIds: number[];
+}
+
+export interface ViewRepository {
+  create(tenantId: number, data: NewView): Promise<View>;
+  get(tenantId: number, id: number): Promise<View | null>;
+  /** The views among `ids` that exist, in id order. */
+  getMany(tenantId: number, ids: number[]): Promise<View[]>;
+  /**
+   * Views by `position`, then `id`, paged: only active ones when `activeOnly`,
+   * only those open to `audience` when given (every view otherwise).
+   */
+  list(tenantId: number, filter: { activeOnly: boolean; audience?: ViewAudience }, window: Window): Promise<Page<View>>;
+  /** Replaces the fields given; null when no such view. */
+  update(tenantId: number, id: number, patch: Partial<Omit<NewView, "created_at">> & { updated_at: number }): Promise<View | null>;
   delete(tenantId: number, id: number): Promise<boolean>;
 }
 

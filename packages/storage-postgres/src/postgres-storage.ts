@@ -13,6 +13,7 @@ import { createScheduleRepository } from "./schedule-repository";
 import { createTenantRepository } from "./tenant-repository";
 import { createTicketRepository } from "./ticket-repository";
 import { createUserRepository } from "./user-repository";
+import { createViewRepository } from "./view-repository";
 import { createWebhookRepository } from "./webhook-repository";
 
 type Repositories = Omit<Storage, "transaction">;
@@ -31,6 +32,7 @@ type Method = (...args: unknown[]) => Promise<unknown>;
 const AGGREGATES = [
   "tenants", "users", "groups", "organizations", "tickets", "apiTokens",
   "rules", "webhooks", "outbox", "roundRobin", "automationFirings", "schedules",
+  "views",
 ] as const satisfies ReadonlyArray<keyof Repositories>;
 
 function createRepositories(db: Knex, inTransaction: boolean): Repositories {
@@ -47,6 +49,7 @@ function createRepositories(db: Knex, inTransaction: boolean): Repositories {
     roundRobin: createRoundRobinRepository(db, { inTransaction }),
     automationFirings: createAutomationFiringRepository(db),
     schedules: createScheduleRepository(db),
+    views: createViewRepository(db),
   };
 }
 

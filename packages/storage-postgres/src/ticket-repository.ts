@@ -1,6 +1,6 @@
 import { HelpdeskError, type TicketRepository } from "@helpdesk/core";
 import type { Knex } from "knex";
-import { TICKET_COLUMN_TYPES, ticketColumns, toTicket, toTicketComment, uniqueSorted, type TicketColumn, type TicketCommentRow, type TicketRow } from "./row-mappers";
+import { TICKET_COLUMN_TYPES, ticketColumns, toNumber, toTicket, toTicketComment, uniqueSorted, type Int8, type TicketColumn, type TicketCommentRow, type TicketRow } from "./row-mappers";
 import { orderBy, queryRows, selectPage } from "./sql-helpers";
 import { collaboratorIds, TICKET_SELECT, TICKET_SORT, ticketQuery } from "./ticket-list-query";
 
@@ -177,6 +177,10 @@ export function createTicketRepository(db: Knex, options: TicketRepositoryOption
     },
     async releaseUser(tenantId, userId, at) {
       await db.raw(RELEASE_USER, [userId, at, tenantId, userId, userId, tenantId, userId]);
+    },
+    async count(tenantId, filter) {
+      const [row] = (await ticketQuery(db, tenantId, filter).count({ count: "*" })) as Array<{ count: Int8 }>;
+      return row === undefined ? 0 : toNumber(row.count);
     },
   };
 }

@@ -15,6 +15,7 @@ import { bindRepository, type Runner } from "./sync-repository";
 import { createTenantRepository } from "./tenant-repository";
 import { createTicketRepository } from "./ticket-repository";
 import { createUserRepository } from "./user-repository";
+import { createViewRepository } from "./view-repository";
 import { createWebhookRepository } from "./webhook-repository";
 
 /** Settles a synchronous operation; driver errors become contract errors. */
@@ -56,6 +57,7 @@ export function sqliteStorage(db: SqliteDatabase): Storage {
     roundRobin: createRoundRobinRepository(prepare),
     automationFirings: createAutomationFiringRepository(prepare),
     schedules: createScheduleRepository(prepare),
+    views: createViewRepository(db, prepare),
   };
   const begin = prepare("BEGIN IMMEDIATE");
   const commit = prepare("COMMIT");
@@ -87,6 +89,7 @@ export function sqliteStorage(db: SqliteDatabase): Storage {
     roundRobin: bindRepository(repositories.roundRobin, run),
     automationFirings: bindRepository(repositories.automationFirings, run),
     schedules: bindRepository(repositories.schedules, run),
+    views: bindRepository(repositories.views, run),
   });
 
   /** The view handed to `fn`: direct while its transaction is open, like the root afterwards. */

@@ -121,5 +121,9 @@ export function createTicketRepository(db: SqliteDatabase, prepare: Prepare): Sy
       touchCollaborated.run(at, tenantId, tenantId, userId);
       dropCollaborations.run(tenantId, userId);
     }),
+    count(tenantId, filter) {
+      const where = ticketWhere(tenantId, filter);
+      return (prepare(`SELECT COUNT(*) AS count FROM tickets t WHERE ${where.sql}`).get(...where.params) as { count: number }).count;
+    },
   };
 }
