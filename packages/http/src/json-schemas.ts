@@ -62,6 +62,8 @@ const compiled = {
   rule: toJsonSchema(wireViews.rule),
   webhook: toJsonSchema(wireViews.webhook),
   outboxMessage: toJsonSchema(wireViews.outboxMessage),
+  view: toJsonSchema(wireViews.view),
+  viewCount: toJsonSchema(wireViews.viewCount),
 };
 
 /** Item schemas by resource; users depend on who is looking. */
@@ -77,6 +79,8 @@ export const itemSchemas = {
   rule: () => compiled.rule,
   webhook: () => compiled.webhook,
   outboxMessage: () => compiled.outboxMessage,
+  view: () => compiled.view,
+  viewCount: () => compiled.viewCount,
 };
 
 const nullableString = { type: ["string", "null"] };

@@ -9,6 +9,7 @@ import {
   type Ticket,
   type TicketComment,
   type User,
+  type View,
   type Webhook,
 } from "@helpdesk/core";
 import type { ResourceUrls } from "./resource-urls";
@@ -42,6 +43,7 @@ const apiTokenDates = dateFormatter<ApiToken>(timestampKeys(wireViews.apiToken))
 const ruleDates = dateFormatter<Rule>(timestampKeys(wireViews.rule));
 const webhookDates = dateFormatter<Webhook>(timestampKeys(wireViews.webhook));
 const outboxDates = dateFormatter<OutboxMessage>(timestampKeys(wireViews.outboxMessage));
+const viewDates = dateFormatter<Omit<View, "sla_id">>(timestampKeys(wireViews.view));
 
 export function presentTicket(ticket: Ticket, urls: ResourceUrls) {
   return { ...ticketDates(ticket), url: urls.of("tickets", ticket.id) };
@@ -84,4 +86,10 @@ export function presentWebhook(webhook: Webhook, urls: ResourceUrls) {
 
 export function presentOutboxMessage(message: OutboxMessage) {
   return outboxDates(message);
+}
+
+/** A view; `slas_id` only when it is an SLA view. */
+export function presentView(view: View, urls: ResourceUrls) {
+  const { sla_id, ...rest } = view;
+  return { ...viewDates(rest), url: urls.of("views", view.id), ...(sla_id === null ? {} : { slas_id: sla_id }) };
 }

@@ -13,6 +13,9 @@ import {
   ticketSchema,
   timestampSchema,
   userSchema,
+  idSchema,
+  viewCountSchema,
+  viewSchema,
 } from "@helpdesk/core";
 
 const withUrl = { url: z.string() };
@@ -39,6 +42,9 @@ export const wireViews = {
   rule: ruleSchema.extend(withUrl),
   webhook: webhookSchema.extend(withUrl),
   outboxMessage: outboxMessageSchema,
+  /** `slas_id` only on an SLA view, as the spec says. */
+  view: viewSchema.omit({ sla_id: true }).extend({ ...withUrl, slas_id: idSchema.optional() }),
+  viewCount: viewCountSchema,
 };
 
 /** True for the core's timestamp schema, alone or nullable: those fields go out as `YYYY-MM-DD HH:MM:SS`. */
