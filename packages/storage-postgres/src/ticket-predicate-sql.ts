@@ -39,57 +39,61 @@ function column(field: string, allowed: readonly string[]): string {
 
 /**
  * The WHERE fragment of a ticket predicate over `tickets t`, with knex `?`
- * bindings. Every test comes out two-valued (a null column is guarded), so
- * NOT negates exactly; value lists bind as one typed array (`= ANY`), which
- * the planner matches against the (tenant_id, column) indexes.
+ * bindings. Value lists bind as one typed array (`= ANY`), which the planner
+ * matches against the (tenant_id, column …) indexes.
  */
 export function predicateSql(p: TicketPredicate): Fragment {
   const params: unknown[] = [];
-  const walk = (node: TicketPredicate): string => {
+  // Negations are pushed down to the tests (De Morgan), so a NOT never meets
+  // a NULL: a positive test may be NULL where false is meant (AND and OR
+  // treat them alike), and each negated test handles null columns itself.
+  const walk = (node: TicketPredicate, negated: boolean): string => {
     switch (node.kind) {
       case "and":
       case "or": {
-        if (node.args.length === 0) return node.kind === "and" ? "true" : "false";
-        return `(${node.args.map(walk).join(node.kind === "and" ? " AND " : " OR ")})`;
+        const conjunction = (node.kind === "and") !== negated;
+        if (node.args.length === 0) return conjunction ? "true" : "false";
+        return `(${node.args.map((arg) => walk(arg, negated)).join(conjunction ? " AND " : " OR ")})`;
       }
       case "not":
-        return `NOT (${walk(node.arg)})`;
+        return walk(node.arg, !negated);
       case "in": {
         const col = column(node.field, PREDICATE_SCALAR_FIELDS);
         const values = node.values.filter((v) => v !== null).map((v) => (node.field === "status" ? statusToInt(v as never) : v));
+        const withNull = node.values.length > values.length;
+        if (values.length === 0 && !withNull) return negated ? "true" : "false";
         const tests: string[] = [];
+        if (withNull) tests.push(`${col} ${negated ? "IS NOT NULL" : "IS NULL"}`);
+        else if (negated && !NOT_NULL.has(node.field)) tests.push(`${col} IS NULL`);
         if (values.length > 0) {
           params.push(values);
-          tests.push(`${col} = ANY(?::${ARRAY_TYPES[node.field]})`);
+          tests.push(negated ? `${col} <> ALL(?::${ARRAY_TYPES[node.field]})` : `${col} = ANY(?::${ARRAY_TYPES[node.field]})`);
         }
-        const withNull = node.values.length > values.length;
-        if (withNull) tests.unshift(`${col} IS NULL`);
-        if (tests.length === 0) return "false";
-        if (!withNull && !NOT_NULL.has(node.field)) tests.unshift(`${col} IS NOT NULL`);
-        return `(${tests.join(withNull ? " OR " : " AND ")})`;
+        // Negated with null in the list: set, and none of the values; otherwise either test.
+        return `(${tests.join(negated && withNull ? " AND " : " OR ")})`;
       }
       case "range": {
         const col = column(node.field, TICKET_TIME_FIELDS);
-        const tests = NOT_NULL.has(node.field) ? [] : [`${col} IS NOT NULL`];
+        const tests = NOT_NULL.has(node.field) ? [] : [`${col} ${negated ? "IS NULL" : "IS NOT NULL"}`];
         if (node.from !== undefined) {
-          tests.push(`${col} >= ?`);
+          tests.push(`${col} ${negated ? "<" : ">="} ?`);
           params.push(node.from);
         }
         if (node.to !== undefined) {
-          tests.push(`${col} <= ?`);
+          tests.push(`${col} ${negated ? ">" : "<="} ?`);
           params.push(node.to);
         }
-        return tests.length === 0 ? "true" : `(${tests.join(" AND ")})`;
+        if (tests.length === 0) return negated ? "false" : "true";
+        return `(${tests.join(negated ? " OR " : " AND ")})`;
       }
       case "tags":
         params.push(node.tags);
-        return "jsonb_exists_any(t.tags, ?::text[])";
+        return `${negated ? "NOT " : ""}jsonb_exists_any(t.tags, ?::text[])`;
       case "field":
         params.push(node.name);
-        if (node.value === null) return FIELD_EMPTY;
-        params.push(node.value);
-        return FIELD_HAS;
+        if (node.value !== null) params.push(node.value);
+        return `${negated ? "NOT " : ""}${node.value === null ? FIELD_EMPTY : FIELD_HAS}`;
     }
   };
-  return { sql: walk(p), params };
+  return { sql: walk(p, false), params };
 }

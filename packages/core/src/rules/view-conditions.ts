@@ -4,6 +4,7 @@ import type { PredicateScalarField, TicketPredicate } from "../ticket-predicate"
 import { hoursRange } from "./candidate-filter";
 import { CHANGE_OPERATORS, CONDITION_SOURCES, conditionSourceSpec, decodeConditionValue, HOURS_SOURCE_FIELDS, isHoursSource } from "./condition-table";
 import type { DecodedCondition } from "./rule-validation";
+import { TICKET_SOURCES, TICKET_TYPES } from "../domain/ticket";
 import { PRIORITY_CODES, STATUS_CODES } from "./value-codes";
 
 /** A view's conditions, each decoded against the rule engine's table. */
@@ -38,6 +39,18 @@ const COLUMNS = new Map<string, PredicateScalarField>([
 const NOT_FOR_VIEWS = new Set(["score", "recipient", "{language}"]);
 
 const CHANGE = CHANGE_OPERATORS as readonly string[];
+
+/**
+ * Every value a ticket can hold in the enumerated columns (null where it may
+ * be unset): `is_not` becomes the list of the other values, which an index
+ * can search, where a NOT would scan.
+ */
+const DOMAINS = new Map<PredicateScalarField, ReadonlyArray<string | null>>([
+  ["status", STATUS_CODES],
+  ["priority", [...PRIORITY_CODES, null]],
+  ["type", [...TICKET_TYPES, null]],
+  ["source", TICKET_SOURCES],
+]);
 
 /**
  * Decodes a view's conditions against the rule engine's table: the sources
@@ -109,6 +122,8 @@ function scalarPredicate(c: DecodedCondition, field: PredicateScalarField, viewe
   else if (value.t === "actor") values = [viewer.id];
   else if (value.t === "actor_groups") values = [...viewer.groupIds];
   else throw new Error(`no equality for a ${value.t} value`);
+  const domain = DOMAINS.get(field);
+  if (c.operator === "is_not" && domain !== undefined) return { kind: "in", field, values: domain.filter((v) => !values.includes(v)) };
   const is: TicketPredicate = { kind: "in", field, values };
   return c.operator === "is_not" ? not(is) : is;
 }
