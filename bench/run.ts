@@ -20,6 +20,7 @@ import { createDatabase, type StorageKind } from "../test/support/database";
 import { startServeProcess } from "../test/support/processes";
 import { runAutomationBench } from "./automations";
 import { runRulesBench } from "./rules-engine";
+import { runViewsBench } from "./views";
 import { ADMIN, BENCH_HOST, seed } from "./seed";
 
 const { values: args } = parseArgs({
@@ -140,7 +141,12 @@ try {
     console.log("automation run");
     const automations = await runAutomationBench();
     console.log(automations);
-    rules = `\n\n## Rule engine (\`pnpm tsx bench/rules-engine.ts\`)\n\n${engine}\n\n## Automation run over SQLite (\`pnpm tsx bench/automations.ts\`)\n\n${automations}`;
+    console.log("view counts");
+    const views = await runViewsBench();
+    console.log(views);
+    rules =
+      `\n\n## Rule engine (\`pnpm tsx bench/rules-engine.ts\`)\n\n${engine}\n\n## Automation run over SQLite (\`pnpm tsx bench/automations.ts\`)\n\n${automations}` +
+      `\n\n## View counts over SQLite (\`pnpm tsx bench/views.ts\`)\n\n${views}`;
   }
   if (args.write) {
     const when = new Date().toISOString().slice(0, 16).replace("T", " ");

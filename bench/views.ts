@@ -6,7 +6,7 @@
  *   pnpm tsx bench/views.ts [--tickets 100000] [--repeat 7]
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
@@ -92,6 +92,8 @@ export async function runViewsBench(tickets = 100_000, repeat = 7): Promise<stri
       `| count of one view with a tag condition (open, tagged t1 or t2) | ${f.tagCountMs.toFixed(2)} | ${(f.tagCountMs / f.baselineMs).toFixed(2)} |`,
       "",
       `count_many of ${VIEWS.length} views: **${f.countManyMs.toFixed(1)} ms** (target: well under 100 ms)`,
+      "",
+      `Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(" / ")} at the end of the run.`,
     ].join("\n");
   } finally {
     db.close();

@@ -60,7 +60,10 @@ export function predicateSql(p: TicketPredicate): { sql: string; params: unknown
         return `(${tests.join(negated && withNull ? " AND " : " OR ")})`;
       }
       case "range": {
-        const col = column(node.field, TICKET_TIME_FIELDS);
+        // Unary + keeps the planner from driving the search by the time index
+        // (a range it guesses to be narrow, then reading every row it finds):
+        // the bound filters entries of the status-led covering index instead.
+        const col = `+${column(node.field, TICKET_TIME_FIELDS)}`;
         const tests = NOT_NULL.has(node.field) ? [] : [`${col} ${negated ? "IS NULL" : "IS NOT NULL"}`];
         if (node.from !== undefined) {
           tests.push(`${col} ${negated ? "<" : ">="} ?`);
