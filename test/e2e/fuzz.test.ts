@@ -7,6 +7,7 @@ import {
   webhookCreateInputSchema,
   ticketCreateInputSchema,
   userCreateInputSchema,
+  viewCreateInputSchema,
 } from "@helpdesk/core";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -105,6 +106,12 @@ const userBody = bodyFor(
 const groupBody = bodyFor("group", fieldsOf(groupCreateInputSchema), fc.record({ name: uniqueName }));
 const organizationBody = bodyFor("organization", fieldsOf(organizationCreateInputSchema), fc.record({ name: uniqueName }));
 
+/** View bodies: the generic ones, and conditions drawn from the rule table with junk mixed in. */
+const viewBody = fc.oneof(
+  bodyFor("view", [...fieldsOf(viewCreateInputSchema), "restriction"], fc.record({ title: uniqueName })),
+  fc.record({ all: fc.array(condition, { maxLength: 3 }), any: fc.array(condition, { maxLength: 2 }) }).map((conditions) => ({ view: { title: "fuzz", conditions } })),
+);
+
 /** Everything a write could touch, read back through the API. */
 async function snapshot(extra: string[]): Promise<string> {
   const paths = ["/apiv2/tickets.json", "/apiv2/users.json", "/apiv2/groups.json", "/apiv2/organizations.json", ...extra];
@@ -196,6 +203,15 @@ const routes: WriteRoute[] = [
       targets += 1;
       const organization = await server.a.adminDesk.organizations.create({ name: `Fuzz org ${targets}` });
       return { method: "PUT", path: `/apiv2/organizations/${organization.id}.json`, watch: [] };
+    },
+  },
+  { name: "POST /apiv2/views", body: viewBody, prepare: async () => ({ method: "POST", path: "/apiv2/views.json", watch: ["/apiv2/views.json"] }) },
+  {
+    name: "PUT /apiv2/views/:id",
+    body: viewBody,
+    prepare: async () => {
+      const view = await server.a.adminDesk.views.create({ title: "Fuzz target" });
+      return { method: "PUT", path: `/apiv2/views/${view.id}.json`, watch: [`/apiv2/views/${view.id}.json`] };
     },
   },
 ];
