@@ -27,6 +27,3 @@ export type TicketPredicate =
    * element equals); `value` null means empty: no entry, null, "" or [].
    */
   | { kind: "field"; name: string; value: string | null };
-
-/** Matches every ticket. */
-export const MATCH_ALL: TicketPredicate = { kind: "and", args: [] };
