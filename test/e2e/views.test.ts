@@ -247,12 +247,14 @@ describe("PUT and DELETE /apiv2/views/{id}", () => {
     expect(errorBody(invalid).details).toHaveProperty(["conditions.all[0].value"]);
     expect((await admin.get(`/apiv2/views/${view.id}.json`)).body.view.conditions).toEqual(view.conditions);
     expect((await agent.client.put(`/apiv2/views/${view.id}.json`, { view: { title: "x" } })).status).toBe(403);
+    expect((await endUser.client.put(`/apiv2/views/${view.id}.json`, { view: { title: "x" } })).status).toBe(403);
     expect((await admin.put("/apiv2/views/999999.json", { view: { title: "x" } })).status).toBe(404);
   });
 
   it("delete - 200 with an empty body, then 404; admins only", async () => {
     const view = await createView({ title: "Doomed" });
     expect((await agent.client.delete(`/apiv2/views/${view.id}.json`)).status).toBe(403);
+    expect((await endUser.client.delete(`/apiv2/views/${view.id}.json`)).status).toBe(403);
     const res = await admin.delete(`/apiv2/views/${view.id}.json`);
     expect(res.status).toBe(200);
     expect(res.text).toBe("");
