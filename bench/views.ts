@@ -1,18 +1,15 @@
 /**
- * `count_many` of 20 views over 100,000 tickets on SQLite, against a
+ * `count_many` of 20 views over 100,000 tickets on SQLite (or Postgres), against a
  * baseline measured in the same run: one plain COUNT(*) of the tenant's
  * tickets through the same adapter. Each figure is the median of a few
  * rounds in which the measurements take turns.
  *
- *   pnpm tsx bench/views.ts [--tickets 100000] [--repeat 9]
+ *   pnpm tsx bench/views.ts [--tickets 100000] [--repeat 9] [--postgres]
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
+import { cpus, loadavg } from "node:os";
 import { parseArgs } from "node:util";
-import Database from "better-sqlite3";
 import { createHelpDesk, type ConditionInput, type Storage } from "@helpdesk/core";
-import { sqliteStorage } from "@helpdesk/storage-sqlite";
+import { createDatabase, type StorageKind } from "../test/support/database";
 import { seed } from "./seed";
 
 const c = (source: string, operator: string, value: string | null = null): ConditionInput => ({ source, operator, value });
@@ -86,14 +83,14 @@ async function measure(storage: Storage, tickets: number, repeat: number): Promi
   return { tickets, baselineMs: baselineMs!, countManyMs: countManyMs!, countMs: countMs!, tagCountMs: tagCountMs! };
 }
 
-/** Seeds a fresh SQLite file, measures, and returns the markdown table. */
-export async function runViewsBench(tickets = 100_000, repeat = 9): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), "helpdesk-views-bench-"));
-  const db = new Database(join(dir, "bench.db"));
+/** Seeds a fresh database of `kind` (SQLite file or Postgres schema), measures, and returns the markdown table. */
+export async function runViewsBench(tickets = 100_000, repeat = 9, kind: StorageKind = "sqlite"): Promise<string> {
+  const database = await createDatabase(kind);
+  const opened = await database.open();
   try {
-    const f = await measure(sqliteStorage(db), tickets, repeat);
+    const f = await measure(opened.storage, tickets, repeat);
     return [
-      "| SQLite, " + `${f.tickets} tickets | median ms | ÷ one COUNT(*) |`,
+      `| ${kind}, ${f.tickets} tickets | median ms | ÷ one COUNT(*) |`,
       "|---|---:|---:|",
       `| baseline: one plain COUNT(*) of the tenant's tickets | ${f.baselineMs.toFixed(2)} | 1.00 |`,
       `| count of one view (status less_than 3) | ${f.countMs.toFixed(2)} | ${(f.countMs / f.baselineMs).toFixed(2)} |`,
@@ -105,12 +102,14 @@ export async function runViewsBench(tickets = 100_000, repeat = 9): Promise<stri
       `Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(" / ")} at the end of the run.`,
     ].join("\n");
   } finally {
-    db.close();
-    rmSync(dir, { recursive: true, force: true });
+    await opened.close();
+    await database.drop();
   }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({ options: { tickets: { type: "string", default: "100000" }, repeat: { type: "string", default: "9" } } });
-  console.log(await runViewsBench(Number(values.tickets), Number(values.repeat)));
+  const { values } = parseArgs({
+    options: { tickets: { type: "string", default: "100000" }, repeat: { type: "string", default: "9" }, postgres: { type: "boolean", default: false } },
+  });
+  console.log(await runViewsBench(Number(values.tickets), Number(values.repeat), values.postgres ? "postgres" : "sqlite"));
 }
