@@ -20,6 +20,7 @@ import { createDatabase, type StorageKind } from "../test/support/database";
 import { startServeProcess } from "../test/support/processes";
 import { runAutomationBench } from "./automations";
 import { runRulesBench } from "./rules-engine";
+import { runViewsBench } from "./views";
 import { ADMIN, BENCH_HOST, seed } from "./seed";
 
 const { values: args } = parseArgs({
@@ -140,7 +141,15 @@ try {
     console.log("automation run");
     const automations = await runAutomationBench();
     console.log(automations);
-    rules = `\n\n## Rule engine (\`pnpm tsx bench/rules-engine.ts\`)\n\n${engine}\n\n## Automation run over SQLite (\`pnpm tsx bench/automations.ts\`)\n\n${automations}`;
+    const views: string[] = [];
+    for (const kind of kinds) {
+      console.log(`${kind}: view counts`);
+      views.push(await runViewsBench(TICKETS, 9, kind));
+      console.log(views.at(-1));
+    }
+    rules =
+      `\n\n## Rule engine (\`pnpm tsx bench/rules-engine.ts\`)\n\n${engine}\n\n## Automation run over SQLite (\`pnpm tsx bench/automations.ts\`)\n\n${automations}` +
+      `\n\n## View counts (\`pnpm tsx bench/views.ts [--postgres]\`)\n\n${views.join("\n\n")}`;
   }
   if (args.write) {
     const when = new Date().toISOString().slice(0, 16).replace("T", " ");

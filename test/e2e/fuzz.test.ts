@@ -13,6 +13,7 @@ import {
   topicCreateInputSchema,
   questionCreateInputSchema,
   chatImportInputSchema,
+  viewCreateInputSchema,
 } from "@helpdesk/core";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -160,6 +161,12 @@ async function freshQuestion() {
   return question.id;
 }
 
+/** View bodies: the generic ones, and conditions drawn from the rule table with junk mixed in. */
+const viewBody = fc.oneof(
+  bodyFor("view", [...fieldsOf(viewCreateInputSchema), "restriction"], fc.record({ title: uniqueName })),
+  fc.record({ all: fc.array(condition, { maxLength: 3 }), any: fc.array(condition, { maxLength: 2 }) }).map((conditions) => ({ view: { title: "fuzz", conditions } })),
+);
+
 /** Everything a write could touch, read back through the API. */
 async function snapshot(extra: string[]): Promise<string> {
   const paths = ["/apiv2/tickets.json", "/apiv2/users.json", "/apiv2/groups.json", "/apiv2/organizations.json", ...extra];
@@ -300,6 +307,15 @@ const routes: WriteRoute[] = [
     },
   },
   { name: "POST /apiv2/imports/chats", body: chatBody, prepare: async () => ({ method: "POST", path: "/apiv2/imports/chats.json", watch: ["/apiv2/chats.json"] }) },
+  { name: "POST /apiv2/views", body: viewBody, prepare: async () => ({ method: "POST", path: "/apiv2/views.json", watch: ["/apiv2/views.json"] }) },
+  {
+    name: "PUT /apiv2/views/:id",
+    body: viewBody,
+    prepare: async () => {
+      const view = await server.a.adminDesk.views.create({ title: "Fuzz target" });
+      return { method: "PUT", path: `/apiv2/views/${view.id}.json`, watch: [`/apiv2/views/${view.id}.json`] };
+    },
+  },
 ];
 
 /** Statuses seen per route, to check the fuzzing reaches the success paths too. */

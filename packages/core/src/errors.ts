@@ -50,6 +50,8 @@ export const ERROR_CODES = {
   QUESTION_NOT_FOUND: { kind: "not_found", message: "Question not found" },
   QUESTION_COMMENT_NOT_FOUND: { kind: "not_found", message: "Question comment not found" },
   CHAT_NOT_FOUND: { kind: "not_found", message: "Chat not found" },
+  VIEW_NOT_FOUND: { kind: "not_found", message: "View not found" },
+  VIEW_IDS_TOO_MANY: { kind: "bad_request", message: "Too many ids: at most 20 views are counted at once" },
 } as const satisfies Record<string, { kind: ErrorKind; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

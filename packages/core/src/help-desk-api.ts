@@ -16,6 +16,7 @@ import type {
   RequestSearchQuery,
   RequestUpdateInput,
 } from "./domain/request";
+import type { View, ViewCount, ViewCreateInput, ViewTicketsQuery, ViewUpdateInput } from "./domain/view";
 import type { z } from "zod";
 import type { FieldCreateInput, FieldDefinition, FieldUpdateInput } from "./domain/custom-field";
 import type { Question, QuestionComment, QuestionCommentInput, QuestionCreateInput, QuestionUpdateInput, Topic, TopicCreateInput, TopicUpdateInput } from "./domain/community";
@@ -92,6 +93,7 @@ export interface ActorDesk {
   topics: TopicService;
   questions: QuestionService;
   chats: ChatService;
+  views: ViewService;
 }
 
 export interface TicketService {
@@ -277,4 +279,23 @@ export interface ChatService {
   get(id: number): Promise<Chat>;
   /** Admin; records a chat with its messages, timestamps as given. The agent and user named must exist (RECORD_INVALID), or nothing is written. */
   import(input: ChatImportInput): Promise<Chat>;
+}
+
+/** Views: saved ticket lists over the rule engine's conditions (agents read the ones open to them, admins write). */
+export interface ViewService {
+  /** The views open to the caller (every view for admins), by position then id. */
+  list(query?: PageQuery): Promise<ListResult<View>>;
+  /** The active ones among them. */
+  active(query?: PageQuery): Promise<ListResult<View>>;
+  /** VIEW_NOT_FOUND when unknown or not open to the caller. */
+  get(id: number): Promise<View>;
+  /** The view's tickets within the caller's ticket restriction, in the view's order unless the query names one. */
+  tickets(id: number, query?: ViewTicketsQuery): Promise<ListResult<Ticket>>;
+  count(id: number): Promise<ViewCount>;
+  /** Counts of up to 20 views, in the order asked; unknown views and views not open to the caller are left out. */
+  countMany(ids: number[]): Promise<ViewCount[]>;
+  /** Admin; conditions are checked against the rule engine's table (RECORD_INVALID naming the condition). */
+  create(input: ViewCreateInput): Promise<View>;
+  update(id: number, input: ViewUpdateInput): Promise<View>;
+  delete(id: number): Promise<void>;
 }

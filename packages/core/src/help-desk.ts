@@ -10,6 +10,7 @@ import type {
   RuleService,
   TicketService,
   UserService,
+  ViewService,
   WebhookService,
   TopicService,
   QuestionService,
@@ -33,6 +34,7 @@ import { createFieldService } from "./services/field-service";
 import { createTopicService } from "./services/topic-service";
 import { createQuestionService } from "./services/question-service";
 import { createChatService } from "./services/chat-service";
+import { createViewService } from "./services/view-service";
 
 export interface HelpDeskOptions {
   storage: Storage;
@@ -68,6 +70,7 @@ export function createHelpDesk(options: HelpDeskOptions): HelpDesk {
       let topics: TopicService | undefined;
       let questions: QuestionService | undefined;
       let chats: ChatService | undefined;
+      let views: ViewService | undefined;
       return {
         tenantId,
         actor,
@@ -115,6 +118,9 @@ export function createHelpDesk(options: HelpDeskOptions): HelpDesk {
         },
         get chats() {
           return (chats ??= createChatService(ctx));
+        },
+        get views() {
+          return (views ??= createViewService(ctx));
         },
       };
     },

@@ -9,6 +9,8 @@ export * from "./domain/tenant";
 export * from "./domain/list-query";
 export * from "./domain/rule";
 export * from "./domain/request";
+export * from "./domain/view";
+export * from "./ticket-predicate";
 export type * from "./storage";
 export type * from "./help-desk-api";
 export { createHelpDesk, type HelpDeskOptions } from "./help-desk";

@@ -9,6 +9,8 @@ import type { OutboxKind, OutboxMessage, Rule, RuleKind, Webhook } from "./domai
 import type { FieldDefinition, FieldKind } from "./domain/custom-field";
 import type { Question, QuestionComment, Topic } from "./domain/community";
 import type { Chat, ChatMessage } from "./domain/chat";
+import type { View } from "./domain/view";
+import type { TicketPredicate } from "./ticket-predicate";
 
 /**
  * What a storage adapter implements. Storage holds data and decides nothing:
@@ -45,6 +47,7 @@ export interface Storage {
   questions: QuestionRepository;
   questionComments: QuestionCommentRepository;
   chats: ChatRepository;
+  views: ViewRepository;
 }
 
 /** One page of a list: `offset` rows skipped, at most `limit` returned. */
@@ -193,6 +196,8 @@ export interface TicketFilter extends TimeRange {
    * Each field has an index with the tenant, so candidates are found by range scans.
    */
   timeBounds?: TicketTimeBound[];
+  /** A view's conditions, run as one WHERE over the indexed ticket columns. */
+  predicate?: TicketPredicate;
 }
 
 export interface TicketTimeBound {
@@ -235,6 +240,8 @@ export interface TicketRepository {
   releaseUser(tenantId: number, userId: number, at: number): Promise<void>;
   /** Comment `commentId` of ticket `ticketId`; null when the ticket has no such comment. */
   getComment(tenantId: number, ticketId: number, commentId: number): Promise<TicketComment | null>;
+  /** How many tickets match `filter`: one COUNT, no rows read out. */
+  count(tenantId: number, filter: TicketFilter): Promise<number>;
 }
 
 export type NewRule = Omit<Rule, "id">;
@@ -324,6 +331,29 @@ export interface ApiTokenRepository {
   /** The token whose hash is `tokenHash`, or null. */
   findByHash(tenantId: number, tokenHash: string): Promise<ApiToken | null>;
   list(tenantId: number): Promise<ApiToken[]>;
+  delete(tenantId: number, id: number): Promise<boolean>;
+}
+
+export type NewView = Omit<View, "id">;
+
+/** Who is listing views: they see the unrestricted ones, their own, and their groups'. */
+export interface ViewAudience {
+  userId: number;
+  groupIds: number[];
+}
+
+export interface ViewRepository {
+  create(tenantId: number, data: NewView): Promise<View>;
+  get(tenantId: number, id: number): Promise<View | null>;
+  /** The views among `ids` that exist, in id order. */
+  getMany(tenantId: number, ids: number[]): Promise<View[]>;
+  /**
+   * Views by `position`, then `id`, paged: only active ones when `activeOnly`,
+   * only those open to `audience` when given (every view otherwise).
+   */
+  list(tenantId: number, filter: { activeOnly: boolean; audience?: ViewAudience }, window: Window): Promise<Page<View>>;
+  /** Replaces the fields given; null when no such view. */
+  update(tenantId: number, id: number, patch: Partial<Omit<NewView, "created_at">> & { updated_at: number }): Promise<View | null>;
   delete(tenantId: number, id: number): Promise<boolean>;
 }
 

@@ -69,6 +69,8 @@ const compiled = {
   question: toJsonSchema(wireViews.question),
   questionComment: toJsonSchema(wireViews.questionComment),
   chat: toJsonSchema(wireViews.chat),
+  view: toJsonSchema(wireViews.view),
+  viewCount: toJsonSchema(wireViews.viewCount),
 };
 
 /** Item schemas by resource; users depend on who is looking. */
@@ -91,6 +93,8 @@ export const itemSchemas = {
   question: () => compiled.question,
   questionComment: () => compiled.questionComment,
   chat: () => compiled.chat,
+  view: () => compiled.view,
+  viewCount: () => compiled.viewCount,
 };
 
 const nullableString = { type: ["string", "null"] };

@@ -10,6 +10,7 @@ import {
   type RuleKind,
   type Ticket,
   type User,
+  type View,
   type Webhook,
   chatMessageSchema,
   type Chat,
@@ -50,6 +51,7 @@ const apiTokenDates = dateFormatter<ApiToken>(timestampKeys(wireViews.apiToken))
 const ruleDates = dateFormatter<Rule>(timestampKeys(wireViews.rule));
 const webhookDates = dateFormatter<Webhook>(timestampKeys(wireViews.webhook));
 const outboxDates = dateFormatter<OutboxMessage>(timestampKeys(wireViews.outboxMessage));
+const viewDates = dateFormatter<Omit<View, "sla_id">>(timestampKeys(wireViews.view));
 
 export function presentTicket(ticket: Ticket, urls: ResourceUrls) {
   return { ...ticketDates(ticket), url: urls.of("tickets", ticket.id) };
@@ -134,4 +136,10 @@ export function presentChat(chat: Chat) {
     agent_id: chat.agent_id === null ? null : String(chat.agent_id),
     messages: chat.messages.map(chatMessageDates),
   };
+}
+
+/** A view; `slas_id` only when it is an SLA view. */
+export function presentView(view: View, urls: ResourceUrls) {
+  const { sla_id, ...rest } = view;
+  return { ...viewDates(rest), url: urls.of("views", view.id), ...(sla_id === null ? {} : { slas_id: sla_id }) };
 }

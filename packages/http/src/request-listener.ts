@@ -20,6 +20,7 @@ import { ticketFieldRoutes, userFieldRoutes } from "./routes/custom-field-routes
 import { topicRoutes } from "./routes/topic-routes";
 import { questionRoutes } from "./routes/question-routes";
 import { chatRoutes } from "./routes/chat-routes";
+import { viewRoutes } from "./routes/view-routes";
 import { createTenantResolver } from "./tenant-resolver";
 
 export interface RequestListenerOptions {
@@ -51,6 +52,7 @@ export function createRequestListener(desk: HelpDesk, options: RequestListenerOp
     ...topicRoutes,
     ...questionRoutes,
     ...chatRoutes,
+    ...viewRoutes,
   ]);
   const tenants = createTenantResolver(desk.tenants);
   const authenticator = createAuthenticator(desk.auth);

@@ -19,6 +19,9 @@ import {
   questionSchema,
   questionCommentSchema,
   chatSchema,
+  idSchema,
+  viewCountSchema,
+  viewSchema,
 } from "@helpdesk/core";
 import { fieldDefinitionSchema } from "@helpdesk/core";
 
@@ -59,6 +62,9 @@ export const wireViews = {
   questionComment: questionCommentSchema.extend(withUrl),
   /** The spec types `agent_id` as a string; the core keeps the agent's user id. */
   chat: chatSchema.extend({ agent_id: z.string().nullable() }),
+  /** `slas_id` only on an SLA view, as the spec says. */
+  view: viewSchema.omit({ sla_id: true }).extend({ ...withUrl, slas_id: idSchema.optional() }),
+  viewCount: viewCountSchema,
 };
 
 /** True for the core's timestamp schema, alone or nullable: those fields go out as `YYYY-MM-DD HH:MM:SS`. */

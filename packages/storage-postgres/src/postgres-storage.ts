@@ -13,6 +13,7 @@ import { createScheduleRepository } from "./schedule-repository";
 import { createTenantRepository } from "./tenant-repository";
 import { createTicketRepository } from "./ticket-repository";
 import { createUserRepository } from "./user-repository";
+import { createViewRepository } from "./view-repository";
 import { createWebhookRepository } from "./webhook-repository";
 import { createFieldDefinitionRepository } from "./field-definition-repository";
 import { createTopicRepository } from "./topic-repository";
@@ -38,6 +39,7 @@ const AGGREGATES = [
   "rules", "webhooks", "outbox", "roundRobin", "automationFirings", "schedules",
   "fieldDefinitions",
   "topics", "questions", "questionComments", "chats",
+  "views",
 ] as const satisfies ReadonlyArray<keyof Repositories>;
 
 function createRepositories(db: Knex, inTransaction: boolean): Repositories {
@@ -59,6 +61,7 @@ function createRepositories(db: Knex, inTransaction: boolean): Repositories {
     questions: createQuestionRepository(db),
     questionComments: createQuestionCommentRepository(db),
     chats: createChatRepository(db),
+    views: createViewRepository(db),
   };
 }
 

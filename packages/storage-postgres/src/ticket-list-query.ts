@@ -2,6 +2,7 @@ import { TICKET_TIME_FIELDS, type TicketFilter, type TicketScope, type TicketTim
 import type { Knex } from "knex";
 import { statusToInt } from "./row-mappers";
 import { addTimeRange, containsPattern, ilike, type FieldOrder, type SortColumns } from "./sql-helpers";
+import { predicateSql } from "./ticket-predicate-sql";
 
 /** The collaborators of the ticket row aliased `alias`, as a JSON array in id order. */
 export const collaboratorIds = (alias: string): string =>
@@ -111,5 +112,9 @@ export function ticketQuery(db: Knex, tenantId: number, filter: TicketFilter): K
     query.whereRaw(TEXT_MATCH, [like, like, like, like, like]);
   }
   if (filter.fieldValue !== undefined) query.whereRaw(FIELD_MATCH, [filter.fieldValue]);
+  if (filter.predicate !== undefined) {
+    const predicate = predicateSql(filter.predicate);
+    query.whereRaw(predicate.sql, predicate.params as Knex.RawBinding[]);
+  }
   return query;
 }

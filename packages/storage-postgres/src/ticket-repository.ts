@@ -1,6 +1,6 @@
 import { HelpdeskError, type TicketRepository } from "@helpdesk/core";
 import type { Knex } from "knex";
-import { TICKET_COLUMN_TYPES, ticketColumns, toTicket, toTicketComment, uniqueSorted, type TicketColumn, type TicketCommentRow, type TicketRow } from "./row-mappers";
+import { TICKET_COLUMN_TYPES, ticketColumns, toNumber, toTicket, toTicketComment, uniqueSorted, type Int8, type TicketColumn, type TicketCommentRow, type TicketRow } from "./row-mappers";
 import { orderBy, queryRows, selectPage } from "./sql-helpers";
 import { collaboratorIds, TICKET_SELECT, TICKET_SORT, ticketQuery } from "./ticket-list-query";
 
@@ -182,6 +182,10 @@ export function createTicketRepository(db: Knex, options: TicketRepositoryOption
       const sql = `SELECT ${COMMENT_COLUMNS} FROM ticket_comments WHERE id = ? AND tenant_id = ? AND ticket_id = ?`;
       const [row] = await queryRows<TicketCommentRow>(db, sql, [commentId, tenantId, ticketId]);
       return row === undefined ? null : toTicketComment(row);
+    },
+    async count(tenantId, filter) {
+      const [row] = (await ticketQuery(db, tenantId, filter).count({ count: "*" })) as Array<{ count: Int8 }>;
+      return row === undefined ? 0 : toNumber(row.count);
     },
   };
 }

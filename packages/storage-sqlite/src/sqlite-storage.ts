@@ -15,6 +15,7 @@ import { bindRepository, type Runner } from "./sync-repository";
 import { createTenantRepository } from "./tenant-repository";
 import { createTicketRepository } from "./ticket-repository";
 import { createUserRepository } from "./user-repository";
+import { createViewRepository } from "./view-repository";
 import { createWebhookRepository } from "./webhook-repository";
 import { createFieldDefinitionRepository } from "./field-definition-repository";
 import { createTopicRepository } from "./topic-repository";
@@ -66,6 +67,7 @@ export function sqliteStorage(db: SqliteDatabase): Storage {
     questions: createQuestionRepository(db, prepare),
     questionComments: createQuestionCommentRepository(db, prepare),
     chats: createChatRepository(db, prepare),
+    views: createViewRepository(db, prepare),
   };
   const begin = prepare("BEGIN IMMEDIATE");
   const commit = prepare("COMMIT");
@@ -102,6 +104,7 @@ export function sqliteStorage(db: SqliteDatabase): Storage {
     questions: bindRepository(repositories.questions, run),
     questionComments: bindRepository(repositories.questionComments, run),
     chats: bindRepository(repositories.chats, run),
+    views: bindRepository(repositories.views, run),
   });
 
   /** The view handed to `fn`: direct while its transaction is open, like the root afterwards. */

@@ -1,6 +1,7 @@
 import { TICKET_TIME_FIELDS, type TicketFilter, type TicketScope, type TicketTimeBound } from "@helpdesk/core";
 import { statusToInt } from "./row-mappers";
 import { addTimeRange, containsPattern, jsonList, Where, type SortColumns } from "./sql-helpers";
+import { predicateSql } from "./ticket-predicate-sql";
 
 /** Selects a ticket row with its collaborators aggregated as a JSON array (alias `t`). */
 export const TICKET_SELECT =
@@ -86,5 +87,9 @@ export function ticketWhere(tenantId: number, filter: TicketFilter): Where {
     where.add(TEXT_MATCH, like, like, like, like, like);
   }
   if (filter.fieldValue !== undefined) where.add(FIELD_MATCH, filter.fieldValue);
+  if (filter.predicate !== undefined) {
+    const predicate = predicateSql(filter.predicate);
+    where.add(predicate.sql, ...predicate.params);
+  }
   return where;
 }

@@ -126,5 +126,9 @@ export function createTicketRepository(db: SqliteDatabase, prepare: Prepare): Sy
       const row = commentById.get(commentId, tenantId, ticketId) as TicketCommentRow | undefined;
       return row === undefined ? null : toTicketComment(row);
     },
+    count(tenantId, filter) {
+      const where = ticketWhere(tenantId, filter);
+      return (prepare(`SELECT COUNT(*) AS count FROM tickets t WHERE ${where.sql}`).get(...where.params) as { count: number }).count;
+    },
   };
 }

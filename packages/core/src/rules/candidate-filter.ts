@@ -14,10 +14,11 @@ export interface AutomationCandidateFilter {
   timeBounds: TicketTimeBound[];
 }
 
-type Range = { from: number; to: number };
+/** Inclusive epoch-ms bounds; infinite ends are open. */
+export type Range = { from: number; to: number };
 
-/** Millisecond range of the ticket timestamp for which an hours-since condition holds at `now`. */
-function hoursRange(source: string, operator: string, n: number, now: number): Range {
+/** Millisecond range of the ticket timestamp for which an hours-since condition holds at `now` (views reuse it). */
+export function hoursRange(source: string, operator: string, n: number, now: number): Range {
   const inf = Number.POSITIVE_INFINITY;
   if (source === "before_due_date") {
     // hours = floor((due − now) / 1h), defined only while due > now.

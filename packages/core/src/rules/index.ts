@@ -57,3 +57,4 @@ export { SYSTEM_ACTOR, automationContext, evaluateAutomation, type AutomationRes
 export { automationCandidateFilter, type AutomationCandidateFilter } from "./candidate-filter";
 export { renderTemplate, TEMPLATE_OUTPUT_LIMIT, type TemplateData, type TemplatePerson, type RenderOptions } from "./templates";
 export { evaluateRules, type EvaluateRulesInput, type EvaluateRulesResult } from "./evaluate-rules";
+export { decodeViewConditions, assertValidViewConditions, viewPredicate, type DecodedViewConditions, type ViewViewer } from "./view-conditions";

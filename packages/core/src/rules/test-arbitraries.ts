@@ -246,3 +246,15 @@ export function baseTicket(overrides: Partial<Ticket> = {}): Ticket {
     ...overrides,
   };
 }
+
+/** Sources a view may filter on: the automation ones but score, recipient and language, plus placeholders (decoded as for triggers). */
+const VIEW_SOURCES = AUTOMATION_SOURCES.filter((s) => !["score", "recipient", "{language}"].includes(s));
+
+/** A valid view condition for its `all` or `any` list. */
+export function viewConditionArb(list: "all" | "any"): fc.Arbitrary<ConditionInput> {
+  const sources = VIEW_SOURCES.filter((s) => list === "all" || !isHoursSource(s));
+  return fc.constantFrom(...sources).chain((source) => {
+    const operators = conditionSourceSpec(source)!.operators.filter((op) => !(CHANGE_OPERATORS as readonly string[]).includes(op));
+    return fc.constantFrom(...operators).chain((operator) => valueArb(source, operator, "trigger").map((value) => ({ source, operator, value })));
+  });
+}

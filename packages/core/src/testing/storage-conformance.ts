@@ -21,6 +21,8 @@ import { describeTicketComments } from "./ticket-comments-conformance";
 import { describeFieldDefinitions } from "./field-definitions-conformance";
 import { describeCommunity } from "./community-conformance";
 import { describeChats } from "./chats-conformance";
+import { describeViewFilters } from "./view-filter-conformance";
+import { describeViews } from "./views-conformance";
 
 /**
  * Registers the storage conformance suite: every test gets a fresh, empty
@@ -68,5 +70,7 @@ export function runStorageConformance(name: string, makeStorage: StorageFactory)
     describeFieldDefinitions(ctx);
     describeCommunity(ctx);
     describeChats(ctx);
+    describeViews(ctx);
+    describeViewFilters(ctx);
   });
 }

@@ -9,7 +9,7 @@ const ticketsPage = () => pagedEnvelope("tickets", itemSchemas.ticket());
 const present = (ctx: RouteContext) => (ticket: Ticket) => presentTicket(ticket, ctx.urls);
 
 /** A GET answering one page of tickets. */
-function ticketsPageRoute(path: string, fetch: (ctx: RouteContext) => Promise<ListResult<Ticket>>): RouteDefinition {
+export function ticketsPageRoute(path: string, fetch: (ctx: RouteContext) => Promise<ListResult<Ticket>>): RouteDefinition {
   return {
     method: "GET",
     path,
