@@ -39,6 +39,8 @@ export const ERROR_CODES = {
   AUTOMATION_NOT_FOUND: { kind: "not_found", message: "Automation not found" },
   WEBHOOK_NOT_FOUND: { kind: "not_found", message: "Webhook not found" },
   STORAGE_UNAVAILABLE: { kind: "unavailable", message: "The database is unavailable" },
+  ATTACHMENT_NOT_FOUND: { kind: "not_found", message: "Attachment not found" },
+  ATTACHMENT_STORE_MISSING: { kind: "unavailable", message: "This help desk has no store for attachments" },
 } as const satisfies Record<string, { kind: ErrorKind; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,6 +1,7 @@
 import { systemClock, type Clock } from "./clock";
 import type {
   ApiTokenService,
+  AttachmentService,
   GroupService,
   HelpDesk,
   OrganizationService,
@@ -23,11 +24,21 @@ import { createOrganizationService } from "./services/organization-service";
 import { createTenantService } from "./services/tenant-service";
 import { createTicketService } from "./services/ticket-service";
 import { createUserService } from "./services/user-service";
+import type { BlobStore } from "./blob-store";
+import { createAttachmentService, type AttachmentSettings } from "./services/attachment-service";
+import { sweepExpiredAttachments } from "./services/attachment-sweep";
+
+/** Unbound uploads are swept after an hour unless the host says otherwise. */
+export const DEFAULT_UPLOAD_EXPIRY_MS = 60 * 60 * 1000;
 
 export interface HelpDeskOptions {
   storage: Storage;
   /** Defaults to the system clock. */
   clock?: Clock;
+  /** Where attachment bytes go; without one, uploads and downloads answer ATTACHMENT_STORE_MISSING (503). */
+  blobs?: BlobStore;
+  /** How long an unbound upload is kept; default one hour. */
+  uploadExpiryMs?: number;
 }
 
 /** Builds the help desk over a storage adapter. The caller owns the storage. */
@@ -36,10 +47,12 @@ export function createHelpDesk(options: HelpDeskOptions): HelpDesk {
   const clock = options.clock ?? systemClock;
   const rules = createRuleSetCache();
   const automationRunner = createAutomationRunner(storage, clock, rules);
+  const attachmentSettings: AttachmentSettings = { blobs: options.blobs ?? null, expiryMs: options.uploadExpiryMs ?? DEFAULT_UPLOAD_EXPIRY_MS };
   return {
     tenants: createTenantService(storage, clock),
     auth: createAuthService(storage),
     runAutomations: (runOptions) => automationRunner.run(runOptions),
+    sweepExpiredAttachments: (at) => sweepExpiredAttachments(storage, attachmentSettings.blobs, at ?? clock()),
     as(tenantId, actor) {
       const ctx = { tenantId, actor, storage, clock, rules };
       // Services are built on first use: a request touches one of them.
@@ -52,6 +65,7 @@ export function createHelpDesk(options: HelpDeskOptions): HelpDesk {
       let automations: RuleService | undefined;
       let webhooks: WebhookService | undefined;
       let outbox: OutboxService | undefined;
+      let attachments: AttachmentService | undefined;
       return {
         tenantId,
         actor,
@@ -81,6 +95,9 @@ export function createHelpDesk(options: HelpDeskOptions): HelpDesk {
         },
         get outbox() {
           return (outbox ??= createOutboxService(ctx));
+        },
+        get attachments() {
+          return (attachments ??= createAttachmentService(ctx, attachmentSettings));
         },
       };
     },

@@ -14,3 +14,8 @@ export { createHelpDesk, type HelpDeskOptions } from "./help-desk";
 export * from "./delivery/outbox-processor";
 export * from "./rules";
 export type { AutomationFiring, AutomationRunOptions, AutomationRunReport } from "./services/automation-runner";
+export * from "./domain/attachment";
+export type * from "./blob-store";
+export { DEFAULT_UPLOAD_EXPIRY_MS } from "./help-desk";
+export { bindUploads, attachmentsOfComments, type UploadBinding } from "./services/attachment-binding";
+export { sniffContentType, specificContentType } from "./attachments/content-type";

@@ -57,7 +57,7 @@ describe.skipIf(gate.skip)("migratePostgres", () => {
     const schema = await freshSchema();
     const knex = client(schema);
     await migratePostgres(knex);
-    const next = MIGRATIONS.length + 1;
+    const next = Math.max(...MIGRATIONS.map((m) => m.version)) + 1;
     const first: Migration = { version: next, name: "first extra", up: "CREATE TABLE probe (a text)" };
     const second: Migration = { version: next + 1, name: "second extra", up: "ALTER TABLE probe ADD COLUMN b text" };
     const extra: Migration[] = [...MIGRATIONS, second, first];
@@ -93,7 +93,7 @@ describe.skipIf(gate.skip)("migratePostgres", () => {
     const schema = await freshSchema();
     const knex = client(schema);
     await migratePostgres(knex);
-    const version = MIGRATIONS.length + 1;
+    const version = Math.max(...MIGRATIONS.map((m) => m.version)) + 1;
     const broken: Migration = { version, name: "broken", up: "CREATE TABLE half (a text); SELECT * FROM no_such_table" };
     await expect(migratePostgres(knex, [...MIGRATIONS, broken])).rejects.toThrow(/no_such_table/);
     expect(await tablesOf(knex, schema.schema)).not.toContain("half");

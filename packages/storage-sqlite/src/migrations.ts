@@ -251,10 +251,39 @@ CREATE TABLE schedule_claims (
 ) WITHOUT ROWID;
 `;
 
+// Uploads and what they are bound to. Comment and post ids are plain numbers:
+// a deleted ticket's files are expired by the service and swept with their blobs.
+const ATTACHMENTS_SCHEMA = `
+CREATE TABLE attachments (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  tenant_id INTEGER NOT NULL REFERENCES tenants (id),
+  token_hash TEXT NOT NULL,
+  name TEXT NOT NULL,
+  size INTEGER NOT NULL,
+  content_type TEXT NOT NULL,
+  blob_key TEXT NOT NULL,
+  uploader_id INTEGER NOT NULL,
+  ticket_id INTEGER,
+  comment_id INTEGER,
+  post_id INTEGER,
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER,
+  CHECK ((ticket_id IS NULL) = (comment_id IS NULL)),
+  CHECK (comment_id IS NULL OR post_id IS NULL)
+);
+CREATE UNIQUE INDEX attachments_token ON attachments (tenant_id, token_hash);
+CREATE INDEX attachments_comment ON attachments (tenant_id, comment_id);
+CREATE INDEX attachments_post ON attachments (tenant_id, post_id);
+CREATE INDEX attachments_ticket ON attachments (tenant_id, ticket_id);
+-- What the sweep scans, across tenants.
+CREATE INDEX attachments_expiry ON attachments (expires_at) WHERE expires_at IS NOT NULL;
+`;
+
 /** The schema history. Append only: never edit or reorder a released entry. */
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: "initial schema", up: INITIAL_SCHEMA },
   { version: 2, name: "rules, webhooks, outbox and ticket activity times", up: RULES_SCHEMA },
+  { version: 4, name: "attachments", up: ATTACHMENTS_SCHEMA },
 ];
 
 /**

@@ -1,14 +1,29 @@
 import Database from "better-sqlite3";
-import { runStorageConformance } from "@helpdesk/core/testing";
+import { readdirSync } from "node:fs";
+import { runBlobStoreConformance, runStorageConformance } from "@helpdesk/core/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { MIGRATIONS, migrate, type Migration } from "./migrations";
 import type { SqliteDatabase } from "./sqlite-database";
+import { sqliteBlobStore } from "./file-blob-store";
 import { sqliteStorage } from "./sqlite-storage";
 import { openFile } from "./test-support";
 
 runStorageConformance("sqlite", async () => {
   const opened = openFile();
   return { storage: sqliteStorage(opened.db), close: async () => opened.close() };
+});
+
+runBlobStoreConformance("sqlite files beside the database", async () => {
+  const opened = openFile();
+  // Every file under the directory counts, finished or partial.
+  const stored = async () => {
+    try {
+      return readdirSync(`${opened.file}.attachments`, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
+    } catch {
+      return 0;
+    }
+  };
+  return { store: sqliteBlobStore(opened.db), stored, close: async () => opened.close() };
 });
 
 describe("sqliteStorage", () => {
@@ -51,7 +66,7 @@ describe("sqliteStorage", () => {
   it("migrations - applies only the versions a database has not seen, in order", () => {
     const { db } = open();
     expect(migrate(db)).toEqual(MIGRATIONS.map((m) => m.version));
-    const next = MIGRATIONS.length + 1;
+    const next = Math.max(...MIGRATIONS.map((m) => m.version)) + 1;
     const extra: Migration[] = [
       ...MIGRATIONS,
       { version: next + 1, name: "second extra", up: "ALTER TABLE probe ADD COLUMN b TEXT" },
@@ -65,7 +80,7 @@ describe("sqliteStorage", () => {
   it("migrations - a failing step leaves no trace and is retried on the next open", () => {
     const { db } = open();
     migrate(db);
-    const version = MIGRATIONS.length + 1;
+    const version = Math.max(...MIGRATIONS.map((m) => m.version)) + 1;
     const broken: Migration[] = [...MIGRATIONS, { version, name: "broken", up: "CREATE TABLE half (a TEXT); SELECT * FROM no_such_table" }];
     expect(() => migrate(db, broken)).toThrow(/no_such_table/);
     expect(db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'half'").get()).toBeUndefined();

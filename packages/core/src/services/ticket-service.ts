@@ -16,6 +16,8 @@ import { resolveRequester } from "./requester";
 import { checkTicketReferences } from "./ticket-references";
 import { checkTransition, lifecycleStamps, ticketInScope } from "./ticket-rules";
 import { finishTicketWrite } from "./ticket-writes";
+import { addTicketComment, bindFirstCommentUploads } from "./ticket-comments";
+import { attachmentsOfComments } from "./attachment-binding";
 import type { RuleComment } from "../rules";
 import { parseInput, parseQuery } from "./validation";
 
@@ -80,7 +82,7 @@ export function createTicketService(ctx: ActorContext): TicketService {
     let comment: RuleComment | null = null;
     if (input.comment) {
       comment = { content: input.comment.content, public: commentIsPublic(ctx, input.comment.public) };
-      await storage.tickets.addComment(tenantId, id, { author_id: ctx.actor.id, ...comment, created_at: now });
+      await addTicketComment(storage, tenantId, id, { author_id: ctx.actor.id, ...comment, created_at: now }, input.comment.uploads);
     }
     return finishTicketWrite({ ...writeBase(storage, now), stored: before, before, after, event: "updated", comment });
   }
@@ -161,6 +163,7 @@ export function createTicketService(ctx: ActorContext): TicketService {
           },
           { author_id: ctx.actor.id, ...comment, created_at: now },
         );
+        await bindFirstCommentUploads(tx, tenantId, created.id, input.comment.uploads);
         return finishTicketWrite({ ...writeBase(tx, now), stored: created, before: null, after: created, event: "created", comment });
       });
     },
@@ -190,7 +193,11 @@ export function createTicketService(ctx: ActorContext): TicketService {
 
     async delete(id) {
       requireRole(ctx, "admin");
-      if ((await ctx.storage.tickets.delete(tenantId, [id])) === 0) throw new HelpdeskError("TICKET_NOT_FOUND");
+      await ctx.storage.transaction(async (tx) => {
+        // The ticket's files go with it: expired now, removed with their blobs by the next sweep.
+        await tx.attachments.expireForTickets(tenantId, [id], ctx.clock());
+        if ((await tx.tickets.delete(tenantId, [id])) === 0) throw new HelpdeskError("TICKET_NOT_FOUND");
+      });
     },
 
     async deleteMany(ids) {
@@ -200,6 +207,7 @@ export function createTicketService(ctx: ActorContext): TicketService {
         const found = await tx.tickets.list(tenantId, { ids, scope: { kind: "all" } }, [], { limit: MAX_PAGE_SIZE, offset: 0 });
         const missing = ids.filter((id) => !found.items.some((t) => t.id === id));
         if (missing.length > 0) throw new HelpdeskError("TICKET_NOT_FOUND", { description: `Tickets not found: ${missing.join(", ")}` });
+        await tx.attachments.expireForTickets(tenantId, ids, ctx.clock());
         await tx.tickets.delete(tenantId, ids);
       });
     },
@@ -240,7 +248,9 @@ export function createTicketService(ctx: ActorContext): TicketService {
     async comments(id) {
       requireRole(ctx, "agent");
       await visibleTicket(ctx.storage, id);
-      return ctx.storage.tickets.listComments(tenantId, id);
+      const comments = await ctx.storage.tickets.listComments(tenantId, id);
+      const attachments = await attachmentsOfComments(ctx.storage, tenantId, comments.map((comment) => comment.id));
+      return comments.map((comment) => ({ ...comment, attachments: attachments.get(comment.id) ?? [] }));
     },
   };
 }
