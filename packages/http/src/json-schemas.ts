@@ -62,6 +62,7 @@ const compiled = {
   rule: toJsonSchema(wireViews.rule),
   webhook: toJsonSchema(wireViews.webhook),
   outboxMessage: toJsonSchema(wireViews.outboxMessage),
+  attachment: toJsonSchema(wireViews.attachment),
 };
 
 /** Item schemas by resource; users depend on who is looking. */
@@ -77,6 +78,7 @@ export const itemSchemas = {
   rule: () => compiled.rule,
   webhook: () => compiled.webhook,
   outboxMessage: () => compiled.outboxMessage,
+  attachment: () => compiled.attachment,
 };
 
 const nullableString = { type: ["string", "null"] };

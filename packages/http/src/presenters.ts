@@ -1,6 +1,7 @@
 import {
   formatApiDate,
   type ApiToken,
+  type AttachmentView,
   type GroupView,
   type Organization,
   type OutboxMessage,
@@ -8,6 +9,7 @@ import {
   type RuleKind,
   type Ticket,
   type TicketComment,
+  type TicketCommentView,
   type User,
   type Webhook,
 } from "@helpdesk/core";
@@ -64,8 +66,8 @@ export function presentOrganization(organization: Organization, urls: ResourceUr
   return { ...organizationDates(organization), url: urls.of("organizations", organization.id) };
 }
 
-export function presentComment(comment: TicketComment) {
-  return commentDates(comment);
+export function presentComment(comment: TicketCommentView, urls: ResourceUrls) {
+  return { ...commentDates(comment), attachments: comment.attachments.map((attachment) => presentAttachment(attachment, urls)) };
 }
 
 /** A token as listed, or as created with its secret `token` (kept by the spread). */
@@ -84,4 +86,9 @@ export function presentWebhook(webhook: Webhook, urls: ResourceUrls) {
 
 export function presentOutboxMessage(message: OutboxMessage) {
   return outboxDates(message);
+}
+
+/** An attachment with its addresses; `token` only in the upload's own answer. */
+export function presentAttachment(attachment: AttachmentView, urls: ResourceUrls, token: string | null = null) {
+  return { ...attachment, url: urls.of("attachments", attachment.id), content_url: urls.attachmentContent(attachment.id), token };
 }

@@ -15,11 +15,16 @@ import { ticketRoutes } from "./routes/ticket-routes";
 import { userRoutes } from "./routes/user-routes";
 import { automationRoutes, triggerRoutes } from "./routes/rule-routes";
 import { webhookRoutes } from "./routes/webhook-routes";
+import { attachmentRoutes } from "./routes/attachment-routes";
+import { DEFAULT_ATTACHMENT_LIMIT, streamBody } from "./raw-body";
+import { sendFile } from "./send-file";
 import { createTenantResolver } from "./tenant-resolver";
 
 export interface RequestListenerOptions {
   /** Largest accepted request body in bytes; default 1 MiB. */
   bodyLimit?: number;
+  /** Largest accepted attachment upload in bytes; default 20 MiB. */
+  attachmentLimit?: number;
 }
 
 const JSON_TYPE = "application/json; charset=utf-8";
@@ -31,6 +36,7 @@ const JSON_TYPE = "application/json; charset=utf-8";
  */
 export function createRequestListener(desk: HelpDesk, options: RequestListenerOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const attachmentLimit = options.attachmentLimit ?? DEFAULT_ATTACHMENT_LIMIT;
   const router = createRouter([
     ...ticketRoutes,
     ...userRoutes,
@@ -40,6 +46,7 @@ export function createRequestListener(desk: HelpDesk, options: RequestListenerOp
     ...triggerRoutes,
     ...automationRoutes,
     ...webhookRoutes,
+    ...attachmentRoutes,
   ]);
   const tenants = createTenantResolver(desk.tenants);
   const authenticator = createAuthenticator(desk.auth);
@@ -66,7 +73,9 @@ export function createRequestListener(desk: HelpDesk, options: RequestListenerOp
       body,
       urls: new ResourceUrls(requestBase(req)),
       path,
+      bodyStream: definition.streamsBody ? { data: streamBody(req, attachmentLimit), contentType: req.headers["content-type"] } : null,
     });
+    if (reply.file !== undefined) return sendFile(res, reply.file);
 
     const serializer = serializers.get(reply.status);
     if (serializer === undefined) throw new Error(`Route ${definition.method} ${definition.path} declares no ${reply.status} response`);

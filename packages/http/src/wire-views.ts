@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   apiTokenSchema,
+  attachmentViewSchema,
   bulkResultSchema,
   endUserUserSchema,
   groupAgentSchema,
@@ -17,6 +18,9 @@ import {
 
 const withUrl = { url: z.string() };
 
+/** An attachment with its addresses; `token` is shown only in the upload's answer (it is stored as a hash), null elsewhere. */
+const attachmentWire = attachmentViewSchema.extend({ ...withUrl, content_url: z.string(), token: z.string().nullable() });
+
 /**
  * What each resource looks like on the wire, as zod schemas derived from the
  * core's: the core's fields plus `url`. These are allow-lists: the serializers
@@ -32,13 +36,16 @@ export const wireViews = {
   endUser: endUserUserSchema.extend(withUrl),
   group: groupViewSchema.extend({ ...withUrl, agents: z.array(groupAgentSchema.extend(withUrl)) }),
   organization: organizationSchema.extend(withUrl),
-  comment: ticketCommentSchema.pick({ id: true, author_id: true, content: true, public: true, created_at: true }),
+  comment: ticketCommentSchema
+    .pick({ id: true, author_id: true, content: true, public: true, created_at: true })
+    .extend({ attachments: z.array(attachmentWire) }),
   apiToken: apiTokenSchema,
   apiTokenCreated: apiTokenSchema.extend({ token: z.string() }),
   bulkResult: bulkResultSchema,
   rule: ruleSchema.extend(withUrl),
   webhook: webhookSchema.extend(withUrl),
   outboxMessage: outboxMessageSchema,
+  attachment: attachmentWire,
 };
 
 /** True for the core's timestamp schema, alone or nullable: those fields go out as `YYYY-MM-DD HH:MM:SS`. */

@@ -59,7 +59,7 @@ export const ticketRoutes: RouteDefinition[] = [
     responses: { 200: () => arrayEnvelope("comments", itemSchemas.comment()) },
     async handle(ctx) {
       const comments = await ctx.desk.tickets.comments(ctx.id);
-      return { status: 200, body: { comments: comments.map(presentComment) } };
+      return { status: 200, body: { comments: comments.map((comment) => presentComment(comment, ctx.urls)) } };
     },
   },
   {
