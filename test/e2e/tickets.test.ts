@@ -296,13 +296,13 @@ describe("ticket relations", () => {
     expect(errorBody(res).details).toHaveProperty("problem_id");
   });
 
-  it("comments - lists id, author, content, public flag and date", async () => {
+  it("comments - lists id, author, content, public flag, date and attachments", async () => {
     const ticket = await createTicket(admin);
     const res = await admin.get(`/apiv2/tickets/${ticket.id}/comments`);
     expect(res.status).toBe(200);
     expect(res.body.comments).toHaveLength(1);
-    expect(Object.keys(res.body.comments[0]).sort()).toEqual(["author_id", "content", "created_at", "id", "public"]);
-    expect(res.body.comments[0]).toMatchObject({ author_id: server.a.admin.user.id, content: "Smoke everywhere", public: true });
+    expect(Object.keys(res.body.comments[0]).sort()).toEqual(["attachments", "author_id", "content", "created_at", "id", "public"]);
+    expect(res.body.comments[0]).toMatchObject({ author_id: server.a.admin.user.id, content: "Smoke everywhere", public: true, attachments: [] });
     expect(res.body.comments[0].created_at).toMatch(API_DATE);
   });
 });
