@@ -17,5 +17,4 @@ export type { AutomationFiring, AutomationRunOptions, AutomationRunReport } from
 export * from "./domain/attachment";
 export type * from "./blob-store";
 export { DEFAULT_UPLOAD_EXPIRY_MS } from "./help-desk";
-export { bindUploads, attachmentsOfComments, type UploadBinding } from "./services/attachment-binding";
-export { sniffContentType, specificContentType } from "./attachments/content-type";
+export { bindUploads, type UploadBinding } from "./services/attachment-binding";

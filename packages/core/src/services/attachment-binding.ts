@@ -1,4 +1,4 @@
-import { presentAttachmentView, type AttachmentTarget, type AttachmentView } from "../domain/attachment";
+import type { AttachmentTarget } from "../domain/attachment";
 import { invalidField } from "../errors";
 import { hashSecret } from "../security/secrets";
 import type { Storage } from "../storage";
@@ -27,14 +27,4 @@ export async function bindUploads(storage: Storage, binding: UploadBinding): Pro
   const bound = new Set(await storage.attachments.bind(binding.tenantId, hashes, { uploaderId: binding.uploaderId, target: binding.target, at: binding.at }));
   const failed = tokens.filter((_, i) => !bound.has(hashes[i]!));
   if (failed.length > 0) throw invalidField(binding.field, `unknown, expired or already used upload tokens: ${failed.join(", ")}`);
-}
-
-/** The attachments of each of `commentIds` (empty lists included), read with one query. */
-export async function attachmentsOfComments(storage: Storage, tenantId: number, commentIds: number[]): Promise<Map<number, AttachmentView[]>> {
-  const byComment = new Map<number, AttachmentView[]>(commentIds.map((id) => [id, []]));
-  if (commentIds.length === 0) return byComment;
-  for (const attachment of await storage.attachments.listForComments(tenantId, commentIds)) {
-    byComment.get(attachment.comment_id!)?.push(presentAttachmentView(attachment));
-  }
-  return byComment;
 }

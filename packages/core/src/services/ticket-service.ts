@@ -17,7 +17,7 @@ import { checkTicketReferences } from "./ticket-references";
 import { checkTransition, lifecycleStamps, ticketInScope } from "./ticket-rules";
 import { finishTicketWrite } from "./ticket-writes";
 import { addTicketComment, bindFirstCommentUploads } from "./ticket-comments";
-import { attachmentsOfComments } from "./attachment-binding";
+import { attachmentsOfComments } from "./attachment-views";
 import type { RuleComment } from "../rules";
 import { parseInput, parseQuery } from "./validation";
 
