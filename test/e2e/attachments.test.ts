@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { createHelpDesk } from "@helpdesk/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorBody, startTestServer, type Client, type TestServer, type TestUser } from "../support/server";
 
@@ -297,5 +298,17 @@ describe("GET and DELETE /apiv2/attachments/{id}", () => {
     await createTicket(agent.client, { requester_id: requester.user.id, comment: { content: "For you", uploads: [shared.token] } });
     expect((await requester.client.delete(`/apiv2/attachments/${shared.id}.json`)).status).toBe(403);
     expect((await requester.client.get(`/apiv2/attachments/${shared.id}/content`)).status).toBe(200);
+  });
+});
+
+describe("a help desk without a blob store", () => {
+  it("upload - rejects with ATTACHMENT_STORE_MISSING (503) before reading the body; the sweep does nothing", async () => {
+    const bare = createHelpDesk({ storage: server.storage });
+    async function* never(): AsyncGenerator<Uint8Array> {
+      throw new Error("the body must not be read");
+    }
+    const outcome = bare.as(server.a.tenant.id, server.a.admin.user).attachments.upload({ filename: "a.txt", data: never() });
+    await expect(outcome).rejects.toMatchObject({ code: "ATTACHMENT_STORE_MISSING", kind: "unavailable" });
+    expect(await bare.sweepExpiredAttachments(Number.MAX_SAFE_INTEGER)).toBe(0);
   });
 });
