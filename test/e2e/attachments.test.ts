@@ -1,6 +1,9 @@
 import { randomBytes } from "node:crypto";
+import { request as httpRequest } from "node:http";
 import { createHelpDesk } from "@helpdesk/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { STORAGE_KIND } from "../support/database";
+import { authorizationHeader } from "../support/http-client";
 import { errorBody, startTestServer, type Client, type TestServer, type TestUser } from "../support/server";
 
 let server: TestServer;
@@ -38,6 +41,15 @@ async function createTicket(client: Client, fields: Record<string, unknown>) {
 
 async function ticketCount(client: Client = admin): Promise<number> {
   return (await client.get("/apiv2/tickets.json")).body.count;
+}
+
+/** Resolves once `check` holds, checking up to `attempts` times; between checks the event loop runs its pending I/O (no sleeping). */
+async function until(check: () => Promise<boolean>, attempts = 10_000): Promise<void> {
+  for (let i = 0; i < attempts; i++) {
+    if (await check()) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  throw new Error("the condition never held");
 }
 
 /** Every attachment row left in the database: unbound ones always carry an expiry, so a sweep far in the future sees them all. */
@@ -125,6 +137,23 @@ describe("POST /apiv2/attachments", () => {
     const fits = await client.post("/apiv2/attachments.json?filename=fits.bin", undefined, { rawBody: randomBytes(100_000), headers: binary() });
     expect(fits.status).toBe(201);
     expect(await small.database.countBlobs()).toBe(1);
+  });
+
+  // Files show a partial upload while it is written, which tells the test when to hang up; the Postgres store's rows are invisible until commit.
+  it.runIf(STORAGE_KIND === "sqlite")("upload - a client that hangs up mid-body leaves no file and no row", async () => {
+    await unboundRows(small);
+    const before = await small.database.countBlobs();
+    const headers = { host: "a.test", "content-type": "application/binary", "content-length": "90000", authorization: authorizationHeader(small.a.admin.auth)! };
+    const req = httpRequest({ host: "127.0.0.1", port: small.port, method: "POST", path: "/apiv2/attachments.json?filename=cut.bin", headers, agent: false });
+    const closed = new Promise<void>((resolve) => req.on("close", resolve));
+    req.on("error", () => undefined);
+    req.write(randomBytes(40_000));
+    // First the partial file appears (the server is writing it), then it must go.
+    await until(async () => (await small.database.countBlobs()) === before + 1);
+    req.destroy();
+    await closed;
+    await until(async () => (await small.database.countBlobs()) === before);
+    expect(await unboundRows(small)).toEqual([]);
   });
 });
 
