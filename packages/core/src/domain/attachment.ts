@@ -45,6 +45,7 @@ export function cleanFileName(raw: string): string {
   return base.replace(/[\u0000-\u001f\u007f]/g, "").trim();
 }
 
+/** The upload's query: `filename` is required and must still name a file once its directories are stripped. */
 export const attachmentUploadQuerySchema = z.object({
   filename: z
     .string({ error: "is required" })
