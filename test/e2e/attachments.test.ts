@@ -211,6 +211,17 @@ describe("binding uploads to comments", () => {
     expect((await admin.get(`/apiv2/tickets/${ticket.id}/comments.json`)).body.comments).toHaveLength(2);
   });
 
+  it("update_many - the files go to the first ticket; every later one fails alone", async () => {
+    const first = (await createTicket(admin, { comment: { content: "One" } })).body.ticket;
+    const second = (await createTicket(admin, { comment: { content: "Two" } })).body.ticket;
+    const file = await upload(admin);
+    const res = await admin.put(`/apiv2/tickets/update_many.json?ids=${first.id},${second.id}`, { ticket: { comment: { content: "Both", uploads: [file.token] } } });
+    expect(res.status).toBe(200);
+    expect(res.body.results.map((r: { success: boolean }) => r.success)).toEqual([true, false]);
+    expect(res.body.results[1].errors).toContain("comment.uploads");
+    expect((await admin.get(`/apiv2/tickets/${second.id}/comments.json`)).body.comments).toHaveLength(1);
+  });
+
   it("ticket update - a cross-tenant token is 422", async () => {
     const ticket = (await createTicket(admin, { comment: { content: "Start" } })).body.ticket;
     const foreign = await upload(server.b.admin.client);
