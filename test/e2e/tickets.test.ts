@@ -304,7 +304,7 @@ describe("ticket relations", () => {
     expect(res.status).toBe(200);
     expect(res.body.comments).toHaveLength(1);
     expect(Object.keys(res.body.comments[0]).sort()).toEqual(["attachments", "author_id", "content", "created_at", "html_content", "id", "public"]);
-    expect(res.body.comments[0]).toMatchObject({ author_id: server.a.admin.user.id, content: "Smoke everywhere", public: true });
+    expect(res.body.comments[0]).toMatchObject({ author_id: server.a.admin.user.id, content: "Smoke everywhere", public: true, attachments: [] });
     expect(res.body.comments[0].created_at).toMatch(API_DATE);
   });
 });

@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Storage } from "@helpdesk/core";
-import { sqliteStorage } from "@helpdesk/storage-sqlite";
+import type { BlobStore, Storage } from "@helpdesk/core";
+import { sqliteBlobStore, sqliteStorage } from "@helpdesk/storage-sqlite";
 import Database from "better-sqlite3";
 
 /** Which adapter the end-to-end suite runs on: vitest's projects set HELPDESK_TEST_STORAGE. */
@@ -11,6 +11,8 @@ export const STORAGE_KIND: StorageKind = process.env.HELPDESK_TEST_STORAGE === "
 
 export interface OpenStorage {
   storage: Storage;
+  /** The adapter's default blob store for attachments (files beside the SQLite file, or the attachment_blobs table). */
+  blobs: BlobStore;
   close(): Promise<void>;
 }
 
@@ -25,6 +27,8 @@ export interface TestDatabase {
   drop(): Promise<void>;
   /** Postgres only: kills every server connection to this database, as a database restart would; resolves to how many. */
   terminateConnections?(): Promise<number>;
+  /** How many blobs the default blob store holds, finished or partial, read from the files or rows themselves. */
+  countBlobs(): Promise<number>;
 }
 
 async function sqliteDatabase(): Promise<TestDatabase> {
@@ -35,7 +39,14 @@ async function sqliteDatabase(): Promise<TestDatabase> {
     cliArgs: ["--db", file],
     async open() {
       const db = new Database(file);
-      return { storage: sqliteStorage(db), close: async () => void db.close() };
+      return { storage: sqliteStorage(db), blobs: sqliteBlobStore(db), close: async () => void db.close() };
+    },
+    async countBlobs() {
+      try {
+        return readdirSync(`${file}.attachments`, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
+      } catch {
+        return 0;
+      }
     },
     async drop() {
       rmSync(dir, { recursive: true, force: true });
@@ -44,7 +55,7 @@ async function sqliteDatabase(): Promise<TestDatabase> {
 }
 
 async function postgresDatabase(): Promise<TestDatabase> {
-  const { createPostgresClient, migratePostgres, postgresStorage } = await import("@helpdesk/storage-postgres");
+  const { createPostgresClient, migratePostgres, postgresBlobStore, postgresStorage } = await import("@helpdesk/storage-postgres");
   const { createTestSchema } = await import("@helpdesk/storage-postgres/testing");
   const schema = await createTestSchema();
   const url = new URL(schema.connectionString);
@@ -57,9 +68,18 @@ async function postgresDatabase(): Promise<TestDatabase> {
     async open() {
       const knex = createPostgresClient({ ...schema.options, applicationName: `hd_${schema.schema}` });
       await migratePostgres(knex);
-      return { storage: postgresStorage(knex), close: () => knex.destroy() };
+      return { storage: postgresStorage(knex), blobs: postgresBlobStore(knex), close: () => knex.destroy() };
     },
     drop: () => schema.drop(),
+    async countBlobs() {
+      const probe = createPostgresClient({ ...schema.options, poolSize: 1 });
+      try {
+        const [row] = await probe("attachment_blobs").countDistinct({ count: "key" });
+        return Number(row!.count);
+      } finally {
+        await probe.destroy();
+      }
+    },
     async terminateConnections() {
       const killer = createPostgresClient({ ...schema.options, applicationName: `hd_killer_${schema.schema}` });
       try {

@@ -22,6 +22,8 @@ export interface RequestOptions {
 export interface TestResponse {
   status: number;
   headers: IncomingHttpHeaders;
+  /** The body's bytes as received. */
+  raw: Buffer;
   text: string;
   /** The parsed JSON body, or undefined when the body is empty; `any` because tests read arbitrary shapes. */
   body: any;
@@ -60,10 +62,11 @@ export function sendRequest(port: number, method: string, path: string, options:
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("error", reject);
       res.on("end", () => {
-        const text = Buffer.concat(chunks).toString("utf8");
+        const raw = Buffer.concat(chunks);
+        const text = raw.toString("utf8");
         let body: unknown;
         if (text.length > 0 && String(res.headers["content-type"] ?? "").startsWith("application/json")) body = JSON.parse(text);
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body });
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, raw, text, body });
       });
     });
     req.on("error", (error) => {

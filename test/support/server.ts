@@ -76,12 +76,23 @@ let sequence = 0;
  * A fresh database (SQLite file or Postgres schema), the help desk over it, and the HTTP API on a free port,
  * with two tenants (a.test and b.test) each with an admin. Call `close()` in afterAll.
  */
-export async function startTestServer(options: { bodyLimit?: number } = {}): Promise<TestServer> {
+export async function startTestServer(options: { bodyLimit?: number; attachmentLimit?: number; uploadExpiryMs?: number } = {}): Promise<TestServer> {
   const database = await createTestDatabase();
   const opened = await database.open();
   const clock = createTestClock();
-  const desk = createHelpDesk({ storage: opened.storage, clock: clock.now });
-  const server = await startServer({ desk, port: 0, host: "127.0.0.1", ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }) });
+  const desk = createHelpDesk({
+    storage: opened.storage,
+    clock: clock.now,
+    blobs: opened.blobs,
+    ...(options.uploadExpiryMs === undefined ? {} : { uploadExpiryMs: options.uploadExpiryMs }),
+  });
+  const server = await startServer({
+    desk,
+    port: 0,
+    host: "127.0.0.1",
+    ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
+    ...(options.attachmentLimit === undefined ? {} : { attachmentLimit: options.attachmentLimit }),
+  });
   const request = (method: string, path: string, requestOptions?: RequestOptions) => sendRequest(server.port, method, path, requestOptions);
 
   const clientFor = (host: string, auth: Auth): Client => {

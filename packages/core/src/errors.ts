@@ -52,6 +52,8 @@ export const ERROR_CODES = {
   CHAT_NOT_FOUND: { kind: "not_found", message: "Chat not found" },
   VIEW_NOT_FOUND: { kind: "not_found", message: "View not found" },
   VIEW_IDS_TOO_MANY: { kind: "bad_request", message: "Too many ids: at most 20 views are counted at once" },
+  ATTACHMENT_NOT_FOUND: { kind: "not_found", message: "Attachment not found" },
+  ATTACHMENT_STORE_MISSING: { kind: "unavailable", message: "This help desk has no store for attachments" },
 } as const satisfies Record<string, { kind: ErrorKind; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -22,6 +22,8 @@ import type { FieldCreateInput, FieldDefinition, FieldUpdateInput } from "./doma
 import type { Question, QuestionComment, QuestionCommentInput, QuestionCreateInput, QuestionUpdateInput, Topic, TopicCreateInput, TopicUpdateInput } from "./domain/community";
 import type { Chat, ChatImportInput, ChatListQuery } from "./domain/chat";
 import type { organizationListQuerySchema, pageQuerySchema, userSearchQuerySchema } from "./domain/list-query";
+import type { AttachmentView } from "./domain/attachment";
+import type { ByteStream } from "./blob-store";
 
 /** One page of a list, with the page that was asked for. */
 export interface ListResult<T> extends Page<T> {
@@ -43,6 +45,8 @@ export interface HelpDesk {
   runAutomations(options?: AutomationRunOptions): Promise<AutomationRunReport>;
   /** Every operation through the returned object is checked against `actor`'s role, within `tenantId`. */
   as(tenantId: number, actor: User): ActorDesk;
+  /** Removes every tenant's attachments whose expiry passed by `at` (default now), with their files; resolves to how many. */
+  sweepExpiredAttachments(at?: number): Promise<number>;
 }
 
 export interface TenantService {
@@ -94,6 +98,7 @@ export interface ActorDesk {
   questions: QuestionService;
   chats: ChatService;
   views: ViewService;
+  attachments: AttachmentService;
 }
 
 export interface TicketService {
@@ -185,6 +190,28 @@ export interface WebhookService {
   get(id: number): Promise<Webhook>;
   create(input: WebhookCreateInput): Promise<Webhook>;
   update(id: number, input: WebhookUpdateInput): Promise<Webhook>;
+  delete(id: number): Promise<void>;
+}
+
+/** A file as an upload request carries it. */
+export interface AttachmentUpload {
+  /** The `filename` query parameter; directories are stripped. REQUEST_QUERY_INVALID when missing or empty. */
+  filename: string | undefined;
+  /** The request's Content-Type: kept when it names a specific type, otherwise the type is sniffed from the first bytes. */
+  contentType?: string | undefined;
+  /** The bytes, streamed to the blob store as they come; when the stream throws, nothing is stored and the error passes on. */
+  data: ByteStream;
+}
+
+/** Uploads and downloads of files; their tokens bind them to a comment or post. */
+export interface AttachmentService {
+  /** Any signed-in user. The `token` is returned only here (stored as a hash); it expires unused after the configured time. */
+  upload(input: AttachmentUpload): Promise<{ attachment: AttachmentView; token: string }>;
+  /** Agent; ATTACHMENT_NOT_FOUND for files the caller may not see. */
+  get(id: number): Promise<AttachmentView>;
+  /** The bytes, for whoever may see what the file is bound to (an end user: their own requests' public comments and their own uploads). */
+  download(id: number): Promise<{ attachment: AttachmentView; data: ByteStream }>;
+  /** Agents delete files they may see; end users only their own unbound uploads. Removes the row and the file. */
   delete(id: number): Promise<void>;
 }
 

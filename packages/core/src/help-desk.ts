@@ -2,6 +2,7 @@ import { systemClock, type Clock } from "./clock";
 import type {
   ApiTokenService,
   FieldService,
+  AttachmentService,
   GroupService,
   HelpDesk,
   OrganizationService,
@@ -35,11 +36,21 @@ import { createTopicService } from "./services/topic-service";
 import { createQuestionService } from "./services/question-service";
 import { createChatService } from "./services/chat-service";
 import { createViewService } from "./services/view-service";
+import type { BlobStore } from "./blob-store";
+import { createAttachmentService, type AttachmentSettings } from "./services/attachment-service";
+import { sweepExpiredAttachments } from "./services/attachment-sweep";
+
+/** Unbound uploads are swept after an hour unless the host says otherwise. */
+export const DEFAULT_UPLOAD_EXPIRY_MS = 60 * 60 * 1000;
 
 export interface HelpDeskOptions {
   storage: Storage;
   /** Defaults to the system clock. */
   clock?: Clock;
+  /** Where attachment bytes go; without one, uploads and downloads answer ATTACHMENT_STORE_MISSING (503). */
+  blobs?: BlobStore;
+  /** How long an unbound upload is kept; default one hour. */
+  uploadExpiryMs?: number;
 }
 
 /** Builds the help desk over a storage adapter. The caller owns the storage. */
@@ -48,10 +59,12 @@ export function createHelpDesk(options: HelpDeskOptions): HelpDesk {
   const clock = options.clock ?? systemClock;
   const rules = createRuleSetCache();
   const automationRunner = createAutomationRunner(storage, clock, rules);
+  const attachmentSettings: AttachmentSettings = { blobs: options.blobs ?? null, expiryMs: options.uploadExpiryMs ?? DEFAULT_UPLOAD_EXPIRY_MS };
   return {
     tenants: createTenantService(storage, clock),
     auth: createAuthService(storage),
     runAutomations: (runOptions) => automationRunner.run(runOptions),
+    sweepExpiredAttachments: (at) => sweepExpiredAttachments(storage, attachmentSettings.blobs, at ?? clock()),
     as(tenantId, actor) {
       const ctx = { tenantId, actor, storage, clock, rules };
       // Services are built on first use: a request touches one of them.
@@ -71,6 +84,7 @@ export function createHelpDesk(options: HelpDeskOptions): HelpDesk {
       let questions: QuestionService | undefined;
       let chats: ChatService | undefined;
       let views: ViewService | undefined;
+      let attachments: AttachmentService | undefined;
       return {
         tenantId,
         actor,
@@ -121,6 +135,9 @@ export function createHelpDesk(options: HelpDeskOptions): HelpDesk {
         },
         get views() {
           return (views ??= createViewService(ctx));
+        },
+        get attachments() {
+          return (attachments ??= createAttachmentService(ctx, attachmentSettings));
         },
       };
     },

@@ -22,3 +22,7 @@ export { validateCustomFields, type CustomFieldsWrite } from "./custom-fields/va
 export type { FieldAudience, FieldWriteMode } from "./custom-fields/field-values";
 export * from "./domain/community";
 export * from "./domain/chat";
+export * from "./domain/attachment";
+export type * from "./blob-store";
+export { DEFAULT_UPLOAD_EXPIRY_MS } from "./help-desk";
+export { bindUploads, type UploadBinding } from "./services/attachment-binding";

@@ -11,6 +11,7 @@ import type { Question, QuestionComment, Topic } from "./domain/community";
 import type { Chat, ChatMessage } from "./domain/chat";
 import type { View } from "./domain/view";
 import type { TicketPredicate } from "./ticket-predicate";
+import type { Attachment, AttachmentTarget } from "./domain/attachment";
 
 /**
  * What a storage adapter implements. Storage holds data and decides nothing:
@@ -48,6 +49,7 @@ export interface Storage {
   questionComments: QuestionCommentRepository;
   chats: ChatRepository;
   views: ViewRepository;
+  attachments: AttachmentRepository;
 }
 
 /** One page of a list: `offset` rows skipped, at most `limit` returned. */
@@ -355,6 +357,37 @@ export interface ViewRepository {
   /** Replaces the fields given; null when no such view. */
   update(tenantId: number, id: number, patch: Partial<Omit<NewView, "created_at">> & { updated_at: number }): Promise<View | null>;
   delete(tenantId: number, id: number): Promise<boolean>;
+}
+
+/** A new upload: unbound, with the SHA-256 hash of its token (the token itself is never stored). */
+export type NewAttachment = Omit<Attachment, "id" | "ticket_id" | "comment_id" | "post_id"> & { token_hash: string };
+
+export interface AttachmentRepository {
+  create(tenantId: number, data: NewAttachment): Promise<Attachment>;
+  get(tenantId: number, id: number): Promise<Attachment | null>;
+  /**
+   * Binds the unbound attachments whose token hash is among `tokenHashes`,
+   * uploaded by `uploaderId` and not expired at `at`, to `target` (clearing
+   * their expiry), in one statement; resolves to the token hashes it bound.
+   * Of concurrent binds of one attachment exactly one gets it.
+   */
+  bind(tenantId: number, tokenHashes: string[], binding: { uploaderId: number; target: AttachmentTarget; at: number }): Promise<string[]>;
+  /** The attachments bound to any of `commentIds`, by comment id then id: one indexed query. */
+  listForComments(tenantId: number, commentIds: number[]): Promise<Attachment[]>;
+  /** The attachments bound to any of `postIds`, by post id then id. */
+  listForPosts(tenantId: number, postIds: number[]): Promise<Attachment[]>;
+  /** Deletes the row and resolves to it (its blob is the caller's to delete); null when none. */
+  delete(tenantId: number, id: number): Promise<Attachment | null>;
+  /** Makes the attachments of the comments of `ticketIds` expire at `at` (their tickets are being deleted); resolves to how many. */
+  expireForTickets(tenantId: number, ticketIds: number[], at: number): Promise<number>;
+  /** Makes the attachments of `postIds` expire at `at`; resolves to how many. */
+  expireForPosts(tenantId: number, postIds: number[], at: number): Promise<number>;
+  /**
+   * Deletes up to `limit` attachments of any tenant whose expiry is at or
+   * before `now` and resolves to them (their blobs are the caller's to delete).
+   * Concurrent calls never return one row twice.
+   */
+  deleteExpired(now: number, limit: number): Promise<Attachment[]>;
 }
 
 export type { CustomField };

@@ -71,6 +71,7 @@ const compiled = {
   chat: toJsonSchema(wireViews.chat),
   view: toJsonSchema(wireViews.view),
   viewCount: toJsonSchema(wireViews.viewCount),
+  attachment: toJsonSchema(wireViews.attachment),
 };
 
 /** Item schemas by resource; users depend on who is looking. */
@@ -95,6 +96,7 @@ export const itemSchemas = {
   chat: () => compiled.chat,
   view: () => compiled.view,
   viewCount: () => compiled.viewCount,
+  attachment: () => compiled.attachment,
 };
 
 const nullableString = { type: ["string", "null"] };

@@ -2,6 +2,7 @@ import {
   formatApiDate,
   type ApiToken,
   type CommentView,
+  type AttachmentView,
   type GroupView,
   type Organization,
   type OutboxMessage,
@@ -76,7 +77,7 @@ export function presentOrganization(organization: Organization, urls: ResourceUr
 
 /** A comment for agents or end users alike: the end-user serializer drops `public`. */
 export function presentComment(comment: CommentView, urls: ResourceUrls) {
-  return { ...commentDates(comment), attachments: comment.attachments.map((file) => ({ ...file, url: urls.of("attachments", file.id) })) };
+  return { ...commentDates(comment), attachments: comment.attachments.map((attachment) => presentAttachment(attachment, urls)) };
 }
 
 /** A token as listed, or as created with its secret `token` (kept by the spread). */
@@ -142,4 +143,9 @@ export function presentChat(chat: Chat) {
 export function presentView(view: View, urls: ResourceUrls) {
   const { sla_id, ...rest } = view;
   return { ...viewDates(rest), url: urls.of("views", view.id), ...(sla_id === null ? {} : { slas_id: sla_id }) };
+}
+
+/** An attachment with its addresses; `token` only in the upload's own answer. */
+export function presentAttachment(attachment: AttachmentView, urls: ResourceUrls, token: string | null = null) {
+  return { ...attachment, url: urls.of("attachments", attachment.id), content_url: urls.attachmentContent(attachment.id), token };
 }

@@ -80,7 +80,8 @@ function readText(req: IncomingMessage, limit: number): Promise<string> {
   });
 }
 
-function tooLarge(limit: number): HttpError {
+/** The 413 for a body over `limit`, closing the connection so the rest of the body is never read. */
+export function tooLarge(limit: number): HttpError {
   return new HttpError("REQUEST_BODY_TOO_LARGE", {
     description: `The request body is larger than ${limit} bytes`,
     headers: { connection: "close" },

@@ -21,11 +21,16 @@ import { topicRoutes } from "./routes/topic-routes";
 import { questionRoutes } from "./routes/question-routes";
 import { chatRoutes } from "./routes/chat-routes";
 import { viewRoutes } from "./routes/view-routes";
+import { attachmentRoutes } from "./routes/attachment-routes";
+import { DEFAULT_ATTACHMENT_LIMIT, streamBody } from "./raw-body";
+import { sendFile } from "./send-file";
 import { createTenantResolver } from "./tenant-resolver";
 
 export interface RequestListenerOptions {
   /** Largest accepted request body in bytes; default 1 MiB. */
   bodyLimit?: number;
+  /** Largest accepted attachment upload in bytes; default 20 MiB. */
+  attachmentLimit?: number;
 }
 
 const JSON_TYPE = "application/json; charset=utf-8";
@@ -37,6 +42,7 @@ const JSON_TYPE = "application/json; charset=utf-8";
  */
 export function createRequestListener(desk: HelpDesk, options: RequestListenerOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const attachmentLimit = options.attachmentLimit ?? DEFAULT_ATTACHMENT_LIMIT;
   const router = createRouter([
     ...ticketRoutes,
     ...userRoutes,
@@ -53,6 +59,7 @@ export function createRequestListener(desk: HelpDesk, options: RequestListenerOp
     ...questionRoutes,
     ...chatRoutes,
     ...viewRoutes,
+    ...attachmentRoutes,
   ]);
   const tenants = createTenantResolver(desk.tenants);
   const authenticator = createAuthenticator(desk.auth);
@@ -80,7 +87,9 @@ export function createRequestListener(desk: HelpDesk, options: RequestListenerOp
       body,
       urls: new ResourceUrls(requestBase(req)),
       path,
+      bodyStream: definition.streamsBody ? { data: streamBody(req, attachmentLimit), contentType: req.headers["content-type"] } : null,
     });
+    if (reply.file !== undefined) return sendFile(res, reply.file);
 
     const serializer = serializers.get(reply.status);
     if (serializer === undefined) throw new Error(`Route ${definition.method} ${definition.path} declares no ${reply.status} response`);

@@ -8,6 +8,11 @@ export class ResourceUrls {
   of(plural: string, id: number): string {
     return `${this.base}/apiv2/${plural}/${id}.json`;
   }
+
+  /** Where an attachment's bytes are downloaded. */
+  attachmentContent(id: number): string {
+    return `${this.base}/apiv2/attachments/${id}/content`;
+  }
 }
 
 /**

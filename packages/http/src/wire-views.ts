@@ -1,8 +1,8 @@
 import { z } from "zod";
 import {
   apiTokenSchema,
+  attachmentViewSchema,
   bulkResultSchema,
-  commentAttachmentSchema,
   commentViewSchema,
   endUserUserSchema,
   groupAgentSchema,
@@ -27,6 +27,9 @@ import { fieldDefinitionSchema } from "@helpdesk/core";
 
 const withUrl = { url: z.string() };
 
+/** An attachment with its addresses; `token` is shown only in the upload's answer (it is stored as a hash), null elsewhere. */
+const attachmentWire = attachmentViewSchema.extend({ ...withUrl, content_url: z.string(), token: z.string().nullable() });
+
 /**
  * What each resource looks like on the wire, as zod schemas derived from the
  * core's: the core's fields plus `url`. These are allow-lists: the serializers
@@ -43,7 +46,7 @@ export const wireViews = {
   group: groupViewSchema.extend({ ...withUrl, agents: z.array(groupAgentSchema.extend(withUrl)) }),
   organization: organizationSchema.extend(withUrl),
   /** Comments as agents see them, private ones included. */
-  comment: commentViewSchema.extend({ attachments: z.array(commentAttachmentSchema.extend(withUrl)) }),
+  comment: commentViewSchema.extend({ attachments: z.array(attachmentWire) }),
   apiToken: apiTokenSchema,
   apiTokenCreated: apiTokenSchema.extend({ token: z.string() }),
   bulkResult: bulkResultSchema,
@@ -53,7 +56,7 @@ export const wireViews = {
   /** A ticket as its requester sees it (spec: "Request"). */
   request: requestSchema.extend(withUrl),
   /** Comments as end users see them: public ones only, so without `public`. */
-  requestComment: commentViewSchema.omit({ public: true }).extend({ attachments: z.array(commentAttachmentSchema.extend(withUrl)) }),
+  requestComment: commentViewSchema.omit({ public: true }).extend({ attachments: z.array(attachmentWire) }),
   /** Ticket and user field definitions: `name` is `field_<id>`. */
   field: fieldDefinitionSchema.extend({ ...withUrl, name: z.string() }),
   topic: topicSchema.extend(withUrl),
@@ -65,6 +68,7 @@ export const wireViews = {
   /** `slas_id` only on an SLA view, as the spec says. */
   view: viewSchema.omit({ sla_id: true }).extend({ ...withUrl, slas_id: idSchema.optional() }),
   viewCount: viewCountSchema,
+  attachment: attachmentWire,
 };
 
 /** True for the core's timestamp schema, alone or nullable: those fields go out as `YYYY-MM-DD HH:MM:SS`. */

@@ -1,7 +1,8 @@
-import { runStorageConformance } from "@helpdesk/core/testing";
+import { runBlobStoreConformance, runStorageConformance } from "@helpdesk/core/testing";
 import type { Knex } from "knex";
 import { afterAll, beforeAll, describe } from "vitest";
 import { createPostgresClient } from "./postgres-client";
+import { postgresBlobStore } from "./postgres-blob-store";
 import { postgresStorage } from "./postgres-storage";
 import { createTestSchema, postgresTestGate, truncateAll, type TestSchema } from "./testing";
 
@@ -28,5 +29,13 @@ describe.skipIf(gate.skip)("postgresStorage", () => {
     await truncateAll(knex);
     // The knex instance is the file's: each test's storage leaves it open.
     return { storage: postgresStorage(knex), close: async () => undefined };
+  });
+
+  runBlobStoreConformance("postgres attachment_blobs", async () => {
+    if (knex === undefined) throw new Error("The test schema was not created");
+    const db = knex;
+    await truncateAll(db);
+    const stored = async () => Number((await db("attachment_blobs").countDistinct({ count: "key" }))[0]!.count);
+    return { store: postgresBlobStore(db), stored, close: async () => undefined };
   });
 });

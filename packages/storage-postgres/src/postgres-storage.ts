@@ -20,6 +20,7 @@ import { createTopicRepository } from "./topic-repository";
 import { createQuestionRepository } from "./question-repository";
 import { createQuestionCommentRepository } from "./question-comment-repository";
 import { createChatRepository } from "./chat-repository";
+import { createAttachmentRepository } from "./attachment-repository";
 
 type Repositories = Omit<Storage, "transaction">;
 
@@ -40,6 +41,7 @@ const AGGREGATES = [
   "fieldDefinitions",
   "topics", "questions", "questionComments", "chats",
   "views",
+  "attachments",
 ] as const satisfies ReadonlyArray<keyof Repositories>;
 
 function createRepositories(db: Knex, inTransaction: boolean): Repositories {
@@ -62,6 +64,7 @@ function createRepositories(db: Knex, inTransaction: boolean): Repositories {
     questionComments: createQuestionCommentRepository(db),
     chats: createChatRepository(db),
     views: createViewRepository(db),
+    attachments: createAttachmentRepository(db),
   };
 }
 

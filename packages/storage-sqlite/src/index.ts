@@ -1,2 +1,3 @@
 export { sqliteStorage } from "./sqlite-storage";
 export type { SqliteDatabase, SqliteStatement } from "./sqlite-database";
+export { createFileBlobStore, sqliteBlobStore } from "./file-blob-store";

@@ -398,11 +398,40 @@ CREATE INDEX tickets_view_counts ON tickets (
 );
 `;
 
+// Uploads and what they are bound to. Comment and post ids are plain numbers:
+// a deleted ticket's files are expired by the service and swept with their blobs.
+const ATTACHMENTS_SCHEMA = `
+CREATE TABLE attachments (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  tenant_id INTEGER NOT NULL REFERENCES tenants (id),
+  token_hash TEXT NOT NULL,
+  name TEXT NOT NULL,
+  size INTEGER NOT NULL,
+  content_type TEXT NOT NULL,
+  blob_key TEXT NOT NULL,
+  uploader_id INTEGER NOT NULL,
+  ticket_id INTEGER,
+  comment_id INTEGER,
+  post_id INTEGER,
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER,
+  CHECK ((ticket_id IS NULL) = (comment_id IS NULL)),
+  CHECK (comment_id IS NULL OR post_id IS NULL)
+);
+CREATE UNIQUE INDEX attachments_token ON attachments (tenant_id, token_hash);
+CREATE INDEX attachments_comment ON attachments (tenant_id, comment_id);
+CREATE INDEX attachments_post ON attachments (tenant_id, post_id);
+CREATE INDEX attachments_ticket ON attachments (tenant_id, ticket_id);
+-- What the sweep scans, across tenants.
+CREATE INDEX attachments_expiry ON attachments (expires_at) WHERE expires_at IS NOT NULL;
+`;
+
 /** The schema history. Append only: never edit or reorder a released entry. */
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: "initial schema", up: INITIAL_SCHEMA },
   { version: 2, name: "rules, webhooks, outbox and ticket activity times", up: RULES_SCHEMA },
   { version: 3, name: "shared organization requests and request list indexes", up: REQUESTS_SCHEMA },
+  { version: 4, name: "attachments", up: ATTACHMENTS_SCHEMA },
   { version: 5, name: "ticket and user field definitions", up: FIELD_DEFINITIONS_SCHEMA },
   { version: 6, name: "views and the ticket indexes they filter on", up: VIEWS_SCHEMA },
   { version: 8, name: "community topics, questions, question comments; chat history", up: COMMUNITY_AND_CHATS_SCHEMA },

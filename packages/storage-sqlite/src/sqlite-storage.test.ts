@@ -1,14 +1,29 @@
 import Database from "better-sqlite3";
-import { runStorageConformance } from "@helpdesk/core/testing";
+import { readdirSync } from "node:fs";
+import { runBlobStoreConformance, runStorageConformance } from "@helpdesk/core/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { MIGRATIONS, migrate, type Migration } from "./migrations";
 import type { SqliteDatabase } from "./sqlite-database";
+import { sqliteBlobStore } from "./file-blob-store";
 import { sqliteStorage } from "./sqlite-storage";
 import { openFile } from "./test-support";
 
 runStorageConformance("sqlite", async () => {
   const opened = openFile();
   return { storage: sqliteStorage(opened.db), close: async () => opened.close() };
+});
+
+runBlobStoreConformance("sqlite files beside the database", async () => {
+  const opened = openFile();
+  // Every file under the directory counts, finished or partial.
+  const stored = async () => {
+    try {
+      return readdirSync(`${opened.file}.attachments`, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
+    } catch {
+      return 0;
+    }
+  };
+  return { store: sqliteBlobStore(opened.db), stored, close: async () => opened.close() };
 });
 
 describe("sqliteStorage", () => {

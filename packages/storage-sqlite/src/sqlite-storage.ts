@@ -22,6 +22,7 @@ import { createTopicRepository } from "./topic-repository";
 import { createQuestionRepository } from "./question-repository";
 import { createQuestionCommentRepository } from "./question-comment-repository";
 import { createChatRepository } from "./chat-repository";
+import { createAttachmentRepository } from "./attachment-repository";
 
 /** Settles a synchronous operation; driver errors become contract errors. */
 const attempt: Runner = (op) => {
@@ -68,6 +69,7 @@ export function sqliteStorage(db: SqliteDatabase): Storage {
     questionComments: createQuestionCommentRepository(db, prepare),
     chats: createChatRepository(db, prepare),
     views: createViewRepository(db, prepare),
+    attachments: createAttachmentRepository(prepare),
   };
   const begin = prepare("BEGIN IMMEDIATE");
   const commit = prepare("COMMIT");
@@ -105,6 +107,7 @@ export function sqliteStorage(db: SqliteDatabase): Storage {
     questionComments: bindRepository(repositories.questionComments, run),
     chats: bindRepository(repositories.chats, run),
     views: bindRepository(repositories.views, run),
+    attachments: bindRepository(repositories.attachments, run),
   });
 
   /** The view handed to `fn`: direct while its transaction is open, like the root afterwards. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { attachmentViewSchema } from "./attachment";
 import { customFieldSchema, dateInputSchema, idSchema, sortDirectionSchema, timestampSchema } from "./common";
 import { ticketListQuerySchema, ticketSearchQuerySchema } from "./list-query";
 import { TICKET_PRIORITIES, TICKET_TYPES, ticketSchema, type Ticket } from "./ticket";
@@ -31,10 +32,6 @@ export function toRequest(ticket: Ticket): Request {
   return Object.fromEntries(REQUEST_KEYS.map((key) => [key, ticket[key]])) as Request;
 }
 
-/** A file attached to a comment, as comment views list it. */
-export const commentAttachmentSchema = z.object({ id: idSchema, name: z.string(), size: z.number().int().nonnegative() });
-export type CommentAttachment = z.infer<typeof commentAttachmentSchema>;
-
 /** A ticket comment as the API shows it: plain and HTML text, and its attachments. End users never see `public` (nor private comments). */
 export const commentViewSchema = z.object({
   id: idSchema,
@@ -43,7 +40,7 @@ export const commentViewSchema = z.object({
   html_content: z.string(),
   public: z.boolean(),
   created_at: timestampSchema,
-  attachments: z.array(commentAttachmentSchema),
+  attachments: z.array(attachmentViewSchema),
 });
 export type CommentView = z.infer<typeof commentViewSchema>;
 

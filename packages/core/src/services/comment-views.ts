@@ -2,16 +2,17 @@ import { HelpdeskError } from "../errors";
 import { commentListQuerySchema, type CommentView } from "../domain/request";
 import type { TicketComment } from "../domain/ticket";
 import type { Storage } from "../storage";
+import { attachmentsOfComments } from "./attachment-views";
 import { renderCommentHtml } from "./comment-html";
 import { parseQuery } from "./validation";
 
 /**
- * Stored comments as the API shows them, in the order given. The one place
- * comment views are made, for agents and end users alike: the attachments of
- * the comments are to be read here, from `storage`, once comments carry
- * files; until then every comment has none.
+ * Stored comments as the API shows them, in the order given, with their files
+ * read in one query. The one place comment views are made, for agents and end
+ * users alike.
  */
-export async function toCommentViews(_storage: Storage, _tenantId: number, comments: readonly TicketComment[]): Promise<CommentView[]> {
+export async function toCommentViews(storage: Storage, tenantId: number, comments: readonly TicketComment[]): Promise<CommentView[]> {
+  const files = await attachmentsOfComments(storage, tenantId, comments.map((comment) => comment.id));
   return comments.map((comment) => ({
     id: comment.id,
     author_id: comment.author_id,
@@ -19,7 +20,7 @@ export async function toCommentViews(_storage: Storage, _tenantId: number, comme
     html_content: renderCommentHtml(comment.content),
     public: comment.public,
     created_at: comment.created_at,
-    attachments: [],
+    attachments: files.get(comment.id) ?? [],
   }));
 }
 

@@ -3,6 +3,7 @@ import type { RuleComment } from "../rules";
 import type { Storage, TicketPatch } from "../storage";
 import type { ActorContext } from "./actor-context";
 import type { CommentDraft } from "./ticket-creation";
+import { addTicketComment } from "./ticket-comments";
 import { checkTicketReferences } from "./ticket-references";
 import { checkTransition } from "./ticket-rules";
 import { finishTicketWrite } from "./ticket-writes";
@@ -33,7 +34,7 @@ export async function applyTicketChange(
   let comment: RuleComment | null = null;
   if (commentDraft) {
     comment = { content: commentDraft.content, public: commentDraft.public };
-    await storage.tickets.addComment(tenantId, before.id, { author_id: ctx.actor.id, ...comment, created_at: now });
+    await addTicketComment(storage, tenantId, before.id, { author_id: ctx.actor.id, ...comment, created_at: now }, commentDraft.uploads);
   }
   const write = { storage, tenantId, actor: ctx.actor, rules: ctx.rules, now };
   return finishTicketWrite({ ...write, stored: before, before, after, event: "updated", comment });

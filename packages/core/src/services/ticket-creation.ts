@@ -6,6 +6,7 @@ import type { Storage } from "../storage";
 import type { ActorContext } from "./actor-context";
 import type { FieldAudience } from "../custom-fields/field-values";
 import { validateCustomFields } from "../custom-fields/validate-custom-fields";
+import { bindFirstCommentUploads } from "./ticket-comments";
 import { checkTicketReferences } from "./ticket-references";
 import { lifecycleStamps } from "./ticket-rules";
 import { finishTicketWrite } from "./ticket-writes";
@@ -90,6 +91,7 @@ export async function createTicketRecord(ctx: ActorContext, tx: Storage, draft: 
     },
     { author_id: actor.id, ...comment, created_at: now },
   );
+  await bindFirstCommentUploads(tx, tenantId, created.id, draft.comment.uploads);
   const write = { storage: tx, tenantId, actor, rules: ctx.rules, now };
   return finishTicketWrite({ ...write, stored: created, before: null, after: created, event: "created", comment });
 }

@@ -153,7 +153,11 @@ export function createTicketService(ctx: ActorContext): TicketService {
 
     async delete(id) {
       requireRole(ctx, "admin");
-      if ((await ctx.storage.tickets.delete(tenantId, [id])) === 0) throw new HelpdeskError("TICKET_NOT_FOUND");
+      await ctx.storage.transaction(async (tx) => {
+        // The ticket's files go with it: expired now, removed with their blobs by the next sweep.
+        await tx.attachments.expireForTickets(tenantId, [id], ctx.clock());
+        if ((await tx.tickets.delete(tenantId, [id])) === 0) throw new HelpdeskError("TICKET_NOT_FOUND");
+      });
     },
 
     async deleteMany(ids) {
@@ -163,6 +167,7 @@ export function createTicketService(ctx: ActorContext): TicketService {
         const found = await tx.tickets.list(tenantId, { ids, scope: { kind: "all" } }, [], { limit: MAX_PAGE_SIZE, offset: 0 });
         const missing = ids.filter((id) => !found.items.some((t) => t.id === id));
         if (missing.length > 0) throw new HelpdeskError("TICKET_NOT_FOUND", { description: `Tickets not found: ${missing.join(", ")}` });
+        await tx.attachments.expireForTickets(tenantId, ids, ctx.clock());
         await tx.tickets.delete(tenantId, ids);
       });
     },

@@ -1,3 +1,5 @@
 export { runStorageConformance } from "./storage-conformance";
 export type { ConformanceContext, StorageFactory } from "./conformance-context";
 export { at, createTenant, newComment, newOutboxMessage, newRule, newTicket, newUser } from "./fixtures";
+export { runBlobStoreConformance, type BlobStoreFactory } from "./blob-store-conformance";
+export { newAttachment } from "./attachments-conformance";

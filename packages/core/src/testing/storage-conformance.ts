@@ -23,6 +23,7 @@ import { describeCommunity } from "./community-conformance";
 import { describeChats } from "./chats-conformance";
 import { describeViewFilters } from "./view-filter-conformance";
 import { describeViews } from "./views-conformance";
+import { describeAttachments } from "./attachments-conformance";
 
 /**
  * Registers the storage conformance suite: every test gets a fresh, empty
@@ -72,5 +73,6 @@ export function runStorageConformance(name: string, makeStorage: StorageFactory)
     describeChats(ctx);
     describeViews(ctx);
     describeViewFilters(ctx);
+    describeAttachments(ctx);
   });
 }

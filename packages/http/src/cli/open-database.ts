@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { createHelpDesk, HelpdeskError, type HelpDesk, type Storage } from "@helpdesk/core";
-import { sqliteStorage } from "@helpdesk/storage-sqlite";
+import { createHelpDesk, HelpdeskError, type BlobStore, type HelpDesk, type Storage } from "@helpdesk/core";
+import { createFileBlobStore, sqliteBlobStore, sqliteStorage } from "@helpdesk/storage-sqlite";
 import Database from "better-sqlite3";
 import { UsageError } from "./cli-errors";
 import { integerOption } from "./parse-options";
@@ -12,7 +12,10 @@ export const DATABASE_USAGE = `Database (every command):
   --db FILE                 SQLite file (default ${DEFAULT_DB_FILE}; the directory is created)
   --database-url URL        postgres://user@host:port/db[?schema=NAME] or file:PATH; env DATABASE_URL
   --pool-size N             Postgres connections per process (default 10)
-  --statement-timeout MS    Postgres statement timeout (default 30000)`;
+  --statement-timeout MS    Postgres statement timeout (default 30000)
+  --attachments-dir DIR     where attachment files go (default: DIR beside the SQLite file,
+                            <file>.attachments; with Postgres, the attachment_blobs table)
+  --upload-expiry S         seconds an upload waits for its token to be used (default 3600)`;
 
 export interface OpenDesk {
   desk: HelpDesk;
@@ -28,6 +31,8 @@ export interface DatabaseFlags {
   "database-url"?: Flag;
   "pool-size"?: Flag;
   "statement-timeout"?: Flag;
+  "attachments-dir"?: Flag;
+  "upload-expiry"?: Flag;
 }
 
 type Target = { kind: "sqlite"; file: string } | { kind: "postgres"; url: URL };
@@ -51,9 +56,19 @@ function redact(url: string): string {
   return url.replace(/\/\/([^:@/]*):[^@/]*@/, "//$1:***@");
 }
 
+/** The help desk over `storage`, its files in `blobs` unless --attachments-dir names a directory. */
+function deskOver(storage: Storage, blobs: () => BlobStore, flags: DatabaseFlags, usage: string): HelpDesk {
+  const dir = flags["attachments-dir"];
+  return createHelpDesk({
+    storage,
+    blobs: typeof dir === "string" ? createFileBlobStore(resolve(dir)) : blobs(),
+    uploadExpiryMs: integerOption(flags["upload-expiry"], "upload-expiry", 3600, usage) * 1000,
+  });
+}
+
 async function openPostgres(url: URL, flags: DatabaseFlags, usage: string): Promise<OpenDesk> {
   // Loaded only for Postgres, so SQLite installs never load knex and pg.
-  const { createPostgresClient, migratePostgres, postgresStorage } = await import("@helpdesk/storage-postgres");
+  const { createPostgresClient, migratePostgres, postgresBlobStore, postgresStorage } = await import("@helpdesk/storage-postgres");
   // `?schema=` (as Prisma spells it) picks the schema; pg itself would reject the unknown parameter.
   const schema = url.searchParams.get("schema") ?? undefined;
   url.searchParams.delete("schema");
@@ -74,16 +89,16 @@ async function openPostgres(url: URL, flags: DatabaseFlags, usage: string): Prom
   }
   const storage = postgresStorage(knex);
   const location = `${redact(url.toString())}${schema === undefined ? "" : ` (schema ${schema})`}`;
-  return { desk: createHelpDesk({ storage }), storage, location, close: () => knex.destroy() };
+  return { desk: deskOver(storage, () => postgresBlobStore(knex), flags, usage), storage, location, close: () => knex.destroy() };
 }
 
-function openSqlite(file: string): OpenDesk {
+function openSqlite(file: string, flags: DatabaseFlags, usage: string): OpenDesk {
   const path = resolve(file);
   mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
   try {
     const storage = sqliteStorage(db);
-    return { desk: createHelpDesk({ storage }), storage, location: path, close: async () => void db.close() };
+    return { desk: deskOver(storage, () => sqliteBlobStore(db), flags, usage), storage, location: path, close: async () => void db.close() };
   } catch (error) {
     db.close();
     throw error;
@@ -93,5 +108,5 @@ function openSqlite(file: string): OpenDesk {
 /** Opens the database (applying pending migrations) and a help desk over it; the caller closes it. */
 export async function openDesk(flags: DatabaseFlags, usage: string): Promise<OpenDesk> {
   const where = target(flags, usage);
-  return where.kind === "postgres" ? openPostgres(where.url, flags, usage) : openSqlite(where.file);
+  return where.kind === "postgres" ? openPostgres(where.url, flags, usage) : openSqlite(where.file, flags, usage);
 }

@@ -9,6 +9,8 @@ export const COMMON_OPTIONS = {
   "database-url": { type: "string" },
   "pool-size": { type: "string" },
   "statement-timeout": { type: "string" },
+  "attachments-dir": { type: "string" },
+  "upload-expiry": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const satisfies Options;
 

@@ -4,6 +4,8 @@ import { DEFAULT_BODY_LIMIT } from "../request-body";
 import { startServer } from "../start-server";
 import { startAutomationSchedule } from "../delivery/automation-schedule";
 import { startDeliveryWorker } from "../delivery/delivery-worker";
+import { startAttachmentSweep } from "../delivery/attachment-sweep";
+import { DEFAULT_ATTACHMENT_LIMIT } from "../raw-body";
 import { DATABASE_USAGE, openDesk } from "./open-database";
 import { COMMON_OPTIONS, integerOption, parseOptions } from "./parse-options";
 
@@ -16,6 +18,7 @@ Options:
   --port N               port to listen on (default 3000; 0 picks a free one)
   --host ADDR            address to bind (default 127.0.0.1)
   --body-limit BYTES     largest request body (default ${DEFAULT_BODY_LIMIT})
+  --attachment-limit BYTES  largest attachment upload (default ${DEFAULT_ATTACHMENT_LIMIT})
   --smtp-url URL         send rule e-mails through this SMTP server (smtp://user:pass@host:port);
                          env SMTP_URL; without one, e-mails stay in the outbox (GET /apiv2/outbox.json)
   --mail-from ADDR       From address of those e-mails
@@ -51,6 +54,7 @@ export async function serveCommand(args: string[]): Promise<void> {
       "smtp-url": { type: "string" },
       "mail-from": { type: "string" },
       "automations-every": { type: "string" },
+      "attachment-limit": { type: "string" },
     },
     SERVE_USAGE,
   );
@@ -60,6 +64,7 @@ export async function serveCommand(args: string[]): Promise<void> {
   }
   const port = integerOption(options.port, "port", 3000, SERVE_USAGE);
   const bodyLimit = integerOption(options["body-limit"], "body-limit", DEFAULT_BODY_LIMIT, SERVE_USAGE);
+  const attachmentLimit = integerOption(options["attachment-limit"], "attachment-limit", DEFAULT_ATTACHMENT_LIMIT, SERVE_USAGE);
   const host = typeof options.host === "string" ? options.host : "127.0.0.1";
   const smtpUrl = typeof options["smtp-url"] === "string" ? options["smtp-url"] : process.env.SMTP_URL || undefined;
   const mailFrom = typeof options["mail-from"] === "string" ? options["mail-from"] : undefined;
@@ -70,7 +75,7 @@ export async function serveCommand(args: string[]): Promise<void> {
   let first;
   try {
     first = await ensureFirstTenant(opened.desk);
-    server = await startServer({ desk: opened.desk, port, host, bodyLimit });
+    server = await startServer({ desk: opened.desk, port, host, bodyLimit, attachmentLimit });
   } catch (error) {
     await opened.close();
     throw error;
@@ -91,6 +96,7 @@ export async function serveCommand(args: string[]): Promise<void> {
   const log = (line: string) => console.log(`[${new Date().toISOString()}] ${line}`);
   const worker = startDeliveryWorker({ storage: opened.storage, ...(smtpUrl ? { smtpUrl } : {}), ...(mailFrom ? { mailFrom } : {}), log });
   const schedule = automationsEvery > 0 ? startAutomationSchedule({ desk: opened.desk, storage: opened.storage, intervalMs: automationsEvery * 1000, log }) : null;
+  const sweep = startAttachmentSweep({ desk: opened.desk, log });
   console.log(`E-mail: ${smtpUrl ? `via ${smtpUrl.replace(/\/\/([^:@/]*):[^@/]*@/, "//$1:***@")}` : "kept in the outbox (no --smtp-url)"}`);
   console.log(`Automations: ${schedule ? `every ${automationsEvery} s` : "off"}`);
 
@@ -100,7 +106,7 @@ export async function serveCommand(args: string[]): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: shutting down`);
-    Promise.all([running.close(), worker.stop(), schedule?.stop()])
+    Promise.all([running.close(), worker.stop(), schedule?.stop(), sweep.stop()])
       .catch((error: unknown) => console.error("error while closing the server:", error))
       .then(() => opened.close())
       .catch((error: unknown) => console.error("error while closing the database:", error))

@@ -1,6 +1,7 @@
-import type { ActorDesk } from "@helpdesk/core";
+import type { ActorDesk, ByteStream } from "@helpdesk/core";
 import type { JsonSchema, View } from "../json-schemas";
 import type { ResourceUrls } from "../resource-urls";
+import type { FileReply } from "../send-file";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -18,6 +19,8 @@ export interface RouteContext {
   urls: ResourceUrls;
   /** The path as requested (with `.json` if it had it), for page links. */
   path: string;
+  /** The raw body and its Content-Type, on routes that declare `streamsBody`; null on the others. */
+  bodyStream: { data: ByteStream; contentType: string | undefined } | null;
 }
 
 export interface Reply {
@@ -25,6 +28,8 @@ export interface Reply {
   /** Omitted for deletes, which answer with an empty body. */
   body?: unknown;
   location?: string;
+  /** A download streamed as the body instead of JSON. */
+  file?: FileReply;
 }
 
 /** One endpoint: declared once, compiled into the router at start-up. */
@@ -38,6 +43,8 @@ export interface RouteDefinition {
    * (`request.comment`) names an object nested in another.
    */
   bodyKey?: string | readonly string[];
+  /** The route takes the raw body as a file of any content type, streamed with the attachment limit. */
+  streamsBody?: true;
   /** Response body schema per success status, a function of who is looking; null for an empty body. */
   responses: Record<number, ((view: View) => JsonSchema) | null>;
   handle(ctx: RouteContext): Promise<Reply>;

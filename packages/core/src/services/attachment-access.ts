@@ -1,0 +1,23 @@
+import { attachmentTarget, type Attachment } from "../domain/attachment";
+import { roleAtLeast } from "../domain/user";
+import { ticketScope, type ActorContext } from "./actor-context";
+import { ticketInScope } from "./ticket-rules";
+
+/**
+ * Whether the actor may see an attachment: an unbound upload by its uploader
+ * (and admins); a comment's file by agents who may see the ticket, and by the
+ * requester when the comment is public; a post's file by agents.
+ */
+export async function canSeeAttachment(ctx: ActorContext, attachment: Attachment): Promise<boolean> {
+  const { actor, tenantId, storage } = ctx;
+  const target = attachmentTarget(attachment);
+  if (target === null) return attachment.uploader_id === actor.id || actor.role === "admin";
+  // Post visibility (role_view, drafts) belongs to the knowledge base; until it answers here, only staff see post files.
+  if (target.kind === "post") return roleAtLeast(actor.role, "agent");
+  const ticket = await storage.tickets.get(tenantId, target.ticketId);
+  if (ticket === null) return false;
+  if (roleAtLeast(actor.role, "agent")) return ticketInScope(await ticketScope(ctx), ticket);
+  if (ticket.requester_id !== actor.id) return false;
+  const comments = await storage.tickets.listComments(tenantId, ticket.id);
+  return comments.some((comment) => comment.id === target.commentId && comment.public);
+}
