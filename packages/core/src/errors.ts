@@ -39,6 +39,11 @@ export const ERROR_CODES = {
   AUTOMATION_NOT_FOUND: { kind: "not_found", message: "Automation not found" },
   WEBHOOK_NOT_FOUND: { kind: "not_found", message: "Webhook not found" },
   STORAGE_UNAVAILABLE: { kind: "unavailable", message: "The database is unavailable" },
+  CATEGORY_NOT_FOUND: { kind: "not_found", message: "Category not found" },
+  FORUM_NOT_FOUND: { kind: "not_found", message: "Forum not found" },
+  POST_NOT_FOUND: { kind: "not_found", message: "Post not found" },
+  POST_COMMENT_NOT_FOUND: { kind: "not_found", message: "Post comment not found" },
+  POST_COMMENTS_DISABLED: { kind: "invalid", message: "Comments are disabled on this post" },
 } as const satisfies Record<string, { kind: ErrorKind; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -8,6 +8,7 @@ import type { AutomationRunOptions, AutomationRunReport } from "./services/autom
 import type { OutboxMessage, Rule, RuleCreateInput, RuleUpdateInput, Webhook, WebhookCreateInput, WebhookUpdateInput } from "./domain/rule";
 import type { z } from "zod";
 import type { organizationListQuerySchema, pageQuerySchema, userSearchQuerySchema } from "./domain/list-query";
+import type { CategoryService, ForumService, PostCommentService, PostService } from "./knowledge-base-api";
 
 /** One page of a list, with the page that was asked for. */
 export interface ListResult<T> extends Page<T> {
@@ -73,6 +74,10 @@ export interface ActorDesk {
   automations: RuleService;
   webhooks: WebhookService;
   outbox: OutboxService;
+  categories: CategoryService;
+  forums: ForumService;
+  posts: PostService;
+  postComments: PostCommentService;
 }
 
 export interface TicketService {

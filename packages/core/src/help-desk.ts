@@ -23,6 +23,11 @@ import { createOrganizationService } from "./services/organization-service";
 import { createTenantService } from "./services/tenant-service";
 import { createTicketService } from "./services/ticket-service";
 import { createUserService } from "./services/user-service";
+import type { CategoryService, ForumService, PostCommentService, PostService } from "./knowledge-base-api";
+import { createCategoryService } from "./services/category-service";
+import { createForumService } from "./services/forum-service";
+import { createPostCommentService } from "./services/post-comment-service";
+import { createPostService } from "./services/post-service";
 
 export interface HelpDeskOptions {
   storage: Storage;
@@ -52,6 +57,10 @@ export function createHelpDesk(options: HelpDeskOptions): HelpDesk {
       let automations: RuleService | undefined;
       let webhooks: WebhookService | undefined;
       let outbox: OutboxService | undefined;
+      let categories: CategoryService | undefined;
+      let forums: ForumService | undefined;
+      let posts: PostService | undefined;
+      let postComments: PostCommentService | undefined;
       return {
         tenantId,
         actor,
@@ -81,6 +90,18 @@ export function createHelpDesk(options: HelpDeskOptions): HelpDesk {
         },
         get outbox() {
           return (outbox ??= createOutboxService(ctx));
+        },
+        get categories() {
+          return (categories ??= createCategoryService(ctx));
+        },
+        get forums() {
+          return (forums ??= createForumService(ctx));
+        },
+        get posts() {
+          return (posts ??= createPostService(ctx));
+        },
+        get postComments() {
+          return (postComments ??= createPostCommentService(ctx));
         },
       };
     },

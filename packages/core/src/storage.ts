@@ -6,6 +6,7 @@ import type { ApiToken, Tenant } from "./domain/tenant";
 import type { Ticket, TicketComment, TicketStatus, TicketTimeField } from "./domain/ticket";
 import type { Role, User } from "./domain/user";
 import type { OutboxKind, OutboxMessage, Rule, RuleKind, Webhook } from "./domain/rule";
+import type { CategoryRepository, ForumRepository, PostCommentRepository, PostRepository } from "./knowledge-base-storage";
 
 /**
  * What a storage adapter implements. Storage holds data and decides nothing:
@@ -37,6 +38,10 @@ export interface Storage {
   roundRobin: RoundRobinRepository;
   automationFirings: AutomationFiringRepository;
   schedules: ScheduleRepository;
+  categories: CategoryRepository;
+  forums: ForumRepository;
+  posts: PostRepository;
+  postComments: PostCommentRepository;
 }
 
 /** One page of a list: `offset` rows skipped, at most `limit` returned. */

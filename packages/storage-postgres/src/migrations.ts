@@ -1,3 +1,5 @@
+import { KNOWLEDGE_BASE_SCHEMA } from "./knowledge-base-schema";
+
 /** One schema step; `version`s are applied once each, in ascending order. */
 export interface Migration {
   version: number;
@@ -266,10 +268,15 @@ CREATE TABLE schedule_claims (
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: "initial schema", up: INITIAL_SCHEMA },
   { version: 2, name: "rules, webhooks, outbox and ticket activity times", up: RULES_SCHEMA },
+  { version: 7, name: "knowledge base", up: KNOWLEDGE_BASE_SCHEMA },
 ];
 
 /** Every help desk table, children before parents (the order a TRUNCATE or DROP can take). */
 export const TABLES = [
+  "post_comments",
+  "posts",
+  "forums",
+  "categories",
   "schedule_claims",
   "automation_firings",
   "round_robin_turns",

@@ -14,6 +14,10 @@ import { createTenantRepository } from "./tenant-repository";
 import { createTicketRepository } from "./ticket-repository";
 import { createUserRepository } from "./user-repository";
 import { createWebhookRepository } from "./webhook-repository";
+import { createCategoryRepository } from "./category-repository";
+import { createForumRepository } from "./forum-repository";
+import { createPostRepository } from "./post-repository";
+import { createPostCommentRepository } from "./post-comment-repository";
 
 type Repositories = Omit<Storage, "transaction">;
 
@@ -31,6 +35,7 @@ type Method = (...args: unknown[]) => Promise<unknown>;
 const AGGREGATES = [
   "tenants", "users", "groups", "organizations", "tickets", "apiTokens",
   "rules", "webhooks", "outbox", "roundRobin", "automationFirings", "schedules",
+  "categories", "forums", "posts", "postComments",
 ] as const satisfies ReadonlyArray<keyof Repositories>;
 
 function createRepositories(db: Knex, inTransaction: boolean): Repositories {
@@ -47,6 +52,10 @@ function createRepositories(db: Knex, inTransaction: boolean): Repositories {
     roundRobin: createRoundRobinRepository(db, { inTransaction }),
     automationFirings: createAutomationFiringRepository(db),
     schedules: createScheduleRepository(db),
+    categories: createCategoryRepository(db),
+    forums: createForumRepository(db),
+    posts: createPostRepository(db),
+    postComments: createPostCommentRepository(db),
   };
 }
 

@@ -303,7 +303,7 @@ export const toOutboxMessage = (row: OutboxRow): OutboxMessage => ({
 export const toClaimedOutboxMessage = (row: OutboxRow): ClaimedOutboxMessage => ({ ...toOutboxMessage(row), tenant_id: toNumber(row.tenant_id) });
 
 /** The `keys` of `record` whose value is not undefined: a patch names only what it changes. */
-function pickDefined<T extends object>(record: T, keys: readonly PropertyKey[]): Record<string, unknown> {
+export function pickDefined<T extends object>(record: T, keys: readonly PropertyKey[]): Record<string, unknown> {
   const picked: Record<string, unknown> = {};
   for (const key of keys) {
     const value = (record as Record<PropertyKey, unknown>)[key];

@@ -16,6 +16,10 @@ import { createTenantRepository } from "./tenant-repository";
 import { createTicketRepository } from "./ticket-repository";
 import { createUserRepository } from "./user-repository";
 import { createWebhookRepository } from "./webhook-repository";
+import { createCategoryRepository } from "./category-repository";
+import { createForumRepository } from "./forum-repository";
+import { createPostRepository } from "./post-repository";
+import { createPostCommentRepository } from "./post-comment-repository";
 
 /** Settles a synchronous operation; driver errors become contract errors. */
 const attempt: Runner = (op) => {
@@ -56,6 +60,10 @@ export function sqliteStorage(db: SqliteDatabase): Storage {
     roundRobin: createRoundRobinRepository(prepare),
     automationFirings: createAutomationFiringRepository(prepare),
     schedules: createScheduleRepository(prepare),
+    categories: createCategoryRepository(db, prepare),
+    forums: createForumRepository(db, prepare),
+    posts: createPostRepository(db, prepare),
+    postComments: createPostCommentRepository(db, prepare),
   };
   const begin = prepare("BEGIN IMMEDIATE");
   const commit = prepare("COMMIT");
@@ -87,6 +95,10 @@ export function sqliteStorage(db: SqliteDatabase): Storage {
     roundRobin: bindRepository(repositories.roundRobin, run),
     automationFirings: bindRepository(repositories.automationFirings, run),
     schedules: bindRepository(repositories.schedules, run),
+    categories: bindRepository(repositories.categories, run),
+    forums: bindRepository(repositories.forums, run),
+    posts: bindRepository(repositories.posts, run),
+    postComments: bindRepository(repositories.postComments, run),
   });
 
   /** The view handed to `fn`: direct while its transaction is open, like the root afterwards. */

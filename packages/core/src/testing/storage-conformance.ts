@@ -17,6 +17,8 @@ import { describeTransactions } from "./transactions-conformance";
 import { describeUserLists } from "./users-list-conformance";
 import { describeUsers } from "./users-conformance";
 import { describeWebhooks } from "./webhooks-conformance";
+import { describeKnowledgeBasePosts } from "./knowledge-base-posts-conformance";
+import { describeKnowledgeBaseStructure } from "./knowledge-base-structure-conformance";
 
 /**
  * Registers the storage conformance suite: every test gets a fresh, empty
@@ -60,5 +62,7 @@ export function runStorageConformance(name: string, makeStorage: StorageFactory)
     describeSchedules(ctx);
     describeTransactions(ctx);
     describeTenantIsolation(ctx);
+    describeKnowledgeBaseStructure(ctx);
+    describeKnowledgeBasePosts(ctx);
   });
 }
