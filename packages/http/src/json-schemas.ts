@@ -62,6 +62,10 @@ const compiled = {
   rule: toJsonSchema(wireViews.rule),
   webhook: toJsonSchema(wireViews.webhook),
   outboxMessage: toJsonSchema(wireViews.outboxMessage),
+  category: toJsonSchema(wireViews.category),
+  forum: toJsonSchema(wireViews.forum),
+  post: toJsonSchema(wireViews.post),
+  postComment: toJsonSchema(wireViews.postComment),
 };
 
 /** Item schemas by resource; users depend on who is looking. */
@@ -77,6 +81,10 @@ export const itemSchemas = {
   rule: () => compiled.rule,
   webhook: () => compiled.webhook,
   outboxMessage: () => compiled.outboxMessage,
+  category: () => compiled.category,
+  forum: () => compiled.forum,
+  post: () => compiled.post,
+  postComment: () => compiled.postComment,
 };
 
 const nullableString = { type: ["string", "null"] };

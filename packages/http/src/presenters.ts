@@ -1,6 +1,10 @@
 import {
   formatApiDate,
   type ApiToken,
+  type Category,
+  type Forum,
+  type Post,
+  type PostComment,
   type GroupView,
   type Organization,
   type OutboxMessage,
@@ -42,6 +46,10 @@ const apiTokenDates = dateFormatter<ApiToken>(timestampKeys(wireViews.apiToken))
 const ruleDates = dateFormatter<Rule>(timestampKeys(wireViews.rule));
 const webhookDates = dateFormatter<Webhook>(timestampKeys(wireViews.webhook));
 const outboxDates = dateFormatter<OutboxMessage>(timestampKeys(wireViews.outboxMessage));
+const categoryDates = dateFormatter<Category>(timestampKeys(wireViews.category));
+const forumDates = dateFormatter<Forum>(timestampKeys(wireViews.forum));
+const postDates = dateFormatter<Post>(timestampKeys(wireViews.post));
+const postCommentDates = dateFormatter<PostComment>(timestampKeys(wireViews.postComment));
 
 export function presentTicket(ticket: Ticket, urls: ResourceUrls) {
   return { ...ticketDates(ticket), url: urls.of("tickets", ticket.id) };
@@ -84,4 +92,25 @@ export function presentWebhook(webhook: Webhook, urls: ResourceUrls) {
 
 export function presentOutboxMessage(message: OutboxMessage) {
   return outboxDates(message);
+}
+
+export function presentCategory(category: Category, urls: ResourceUrls) {
+  return { ...categoryDates(category), url: urls.of("categories", category.id) };
+}
+
+export function presentForum(forum: Forum, urls: ResourceUrls) {
+  return { ...forumDates(forum), url: urls.of("forums", forum.id) };
+}
+
+/**
+ * A post. `uploads` is always empty here: binding attachment tokens to posts
+ * comes with the attachments API, which fills it in this one place.
+ */
+export function presentPost(post: Post, urls: ResourceUrls) {
+  return { ...postDates(post), url: urls.of("posts", post.id), uploads: [] as unknown[] };
+}
+
+/** A post comment, addressed under its post: `/apiv2/posts/{post_id}/comments/{id}.json`. */
+export function presentPostComment(comment: PostComment, urls: ResourceUrls) {
+  return { ...postCommentDates(comment), url: urls.of(`posts/${comment.post_id}/comments`, comment.id) };
 }

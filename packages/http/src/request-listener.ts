@@ -16,6 +16,10 @@ import { userRoutes } from "./routes/user-routes";
 import { automationRoutes, triggerRoutes } from "./routes/rule-routes";
 import { webhookRoutes } from "./routes/webhook-routes";
 import { createTenantResolver } from "./tenant-resolver";
+import { categoryRoutes } from "./routes/category-routes";
+import { forumRoutes } from "./routes/forum-routes";
+import { postRoutes } from "./routes/post-routes";
+import { postCommentRoutes } from "./routes/post-comment-routes";
 
 export interface RequestListenerOptions {
   /** Largest accepted request body in bytes; default 1 MiB. */
@@ -40,6 +44,10 @@ export function createRequestListener(desk: HelpDesk, options: RequestListenerOp
     ...triggerRoutes,
     ...automationRoutes,
     ...webhookRoutes,
+    ...categoryRoutes,
+    ...forumRoutes,
+    ...postRoutes,
+    ...postCommentRoutes,
   ]);
   const tenants = createTenantResolver(desk.tenants);
   const authenticator = createAuthenticator(desk.auth);
@@ -62,6 +70,7 @@ export function createRequestListener(desk: HelpDesk, options: RequestListenerOp
     const reply: Reply = await definition.handle({
       desk: desk.as(tenant.id, user),
       id: match.id,
+      parentId: match.parentId,
       query,
       body,
       urls: new ResourceUrls(requestBase(req)),

@@ -9,7 +9,12 @@ const route = (method: RouteDefinition["method"], path: string): RouteDefinition
   handle: async () => ({ status: 200 }),
 });
 
-const router = createRouter([route("GET", "/apiv2/tickets/:id"), route("GET", "/apiv2/tickets/show_many"), route("PUT", "/apiv2/tickets/:id")]);
+const router = createRouter([
+  route("GET", "/apiv2/tickets/:id"),
+  route("GET", "/apiv2/tickets/show_many"),
+  route("PUT", "/apiv2/tickets/:id"),
+  route("GET", "/apiv2/posts/:parent_id/comments/:id"),
+]);
 
 describe("router", () => {
   it("stripJsonSuffix - removes only a trailing .json", () => {
@@ -28,6 +33,15 @@ describe("router", () => {
     expect(found.kind === "found" && found.id).toBe(42);
     for (const id of ["0", "-1", "01", "1e3", "abc", "9007199254740993"]) {
       expect(router.match("GET", `/apiv2/tickets/${id}`).kind, id).toBe("not_found");
+    }
+  });
+
+  it("match - a nested path checks :parent_id like :id", () => {
+    const found = router.match("GET", "/apiv2/posts/7/comments/42");
+    expect(found.kind === "found" && [found.parentId, found.id]).toEqual([7, 42]);
+    expect(router.match("GET", "/apiv2/tickets/42")).toMatchObject({ kind: "found", id: 42, parentId: 0 });
+    for (const [parent, id] of [["0", "1"], ["x", "1"], ["1", "01"], ["9007199254740993", "1"]]) {
+      expect(router.match("GET", `/apiv2/posts/${parent}/comments/${id}`).kind, `${parent}/${id}`).toBe("not_found");
     }
   });
 

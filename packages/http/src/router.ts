@@ -10,13 +10,20 @@ export interface CompiledRoute {
 }
 
 export type RouteMatch =
-  | { kind: "found"; route: CompiledRoute; id: number }
+  | { kind: "found"; route: CompiledRoute; id: number; parentId: number }
   /** The path exists with other methods. */
   | { kind: "method_not_allowed"; allowed: Method[] }
   | { kind: "not_found" };
 
 const METHODS: readonly Method[] = ["GET", "POST", "PUT", "DELETE"];
 const POSITIVE_INT = /^[1-9][0-9]{0,15}$/;
+
+/** A path parameter as a positive safe integer; 0 when the route has none, null when it is not one. */
+function intParam(raw: string | undefined): number | null {
+  if (raw === undefined) return 0;
+  const id = Number(raw);
+  return POSITIVE_INT.test(raw) && Number.isSafeInteger(id) ? id : null;
+}
 
 /** Every path answers with or without the spec's `.json` suffix; routes are registered without it. */
 export function stripJsonSuffix(path: string): string {
@@ -37,14 +44,13 @@ export function createRouter(routes: readonly RouteDefinition[]) {
   }
   router.compile();
 
-  /** The route and its `:id` (0 when it has none); ids that are not positive integers do not match. */
-  function find(method: Method, path: string): { route: CompiledRoute; id: number } | null {
+  /** The route with its `:id` and `:parent_id` (0 when it has none); ids that are not positive integers do not match. */
+  function find(method: Method, path: string): { route: CompiledRoute; id: number; parentId: number } | null {
     const found = router.find(method, path);
     if (found === null) return null;
-    const raw = found.params.id;
-    if (raw === undefined) return { route: found.store as CompiledRoute, id: 0 };
-    const id = Number(raw);
-    return POSITIVE_INT.test(raw) && Number.isSafeInteger(id) ? { route: found.store as CompiledRoute, id } : null;
+    const id = intParam(found.params.id);
+    const parentId = intParam(found.params.parent_id);
+    return id === null || parentId === null ? null : { route: found.store as CompiledRoute, id, parentId };
   }
 
   return {

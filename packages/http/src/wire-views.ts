@@ -1,6 +1,10 @@
 import { z } from "zod";
 import {
   apiTokenSchema,
+  categorySchema,
+  forumSchema,
+  postCommentSchema,
+  postSchema,
   bulkResultSchema,
   endUserUserSchema,
   groupAgentSchema,
@@ -39,6 +43,11 @@ export const wireViews = {
   rule: ruleSchema.extend(withUrl),
   webhook: webhookSchema.extend(withUrl),
   outboxMessage: outboxMessageSchema,
+  category: categorySchema.extend(withUrl),
+  forum: forumSchema.extend(withUrl),
+  /** `uploads` holds the post's attachments once the attachments API binds them. */
+  post: postSchema.extend({ ...withUrl, uploads: z.array(z.unknown()) }),
+  postComment: postCommentSchema.extend(withUrl),
 };
 
 /** True for the core's timestamp schema, alone or nullable: those fields go out as `YYYY-MM-DD HH:MM:SS`. */

@@ -9,6 +9,8 @@ export interface RouteContext {
   desk: ActorDesk;
   /** The `:id` path parameter, checked to be a positive integer (0 on routes without one). */
   id: number;
+  /** The `:parent_id` of a nested path (`/posts/:parent_id/comments/:id`), checked alike (0 on routes without one). */
+  parentId: number;
   /** The query string as given; the core validates it. */
   query: Record<string, string>;
   /** The object under the route's `bodyKey`, for routes that declare one. */
@@ -28,7 +30,7 @@ export interface Reply {
 /** One endpoint: declared once, compiled into the router at start-up. */
 export interface RouteDefinition {
   method: Method;
-  /** Without `.json`; the only parameter is `:id`, a positive integer. */
+  /** Without `.json`; the parameters are `:id` and, on nested paths, `:parent_id`, both positive integers. */
   path: string;
   /** The key a write body wraps its resource in (`ticket`, `user`, …). */
   bodyKey?: string;
