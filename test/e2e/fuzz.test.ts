@@ -7,6 +7,10 @@ import {
   webhookCreateInputSchema,
   ticketCreateInputSchema,
   userCreateInputSchema,
+  categoryCreateInputSchema,
+  forumCreateInputSchema,
+  postCreateInputSchema,
+  postCommentCreateInputSchema,
 } from "@helpdesk/core";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -105,6 +109,23 @@ const userBody = bodyFor(
 const groupBody = bodyFor("group", fieldsOf(groupCreateInputSchema), fc.record({ name: uniqueName }));
 const organizationBody = bodyFor("organization", fieldsOf(organizationCreateInputSchema), fc.record({ name: uniqueName }));
 
+/** The knowledge-base parents valid bodies point at, made in beforeAll (the arbitraries read them when they generate). */
+const kbTargets = { categoryId: 0, forumId: 0 };
+const categoryBody = bodyFor("category", fieldsOf(categoryCreateInputSchema), fc.record({ title: uniqueName }));
+const forumBody = bodyFor("forum", fieldsOf(forumCreateInputSchema), fc.record({ title: uniqueName }).map((base) => ({ ...base, category_id: kbTargets.categoryId })));
+const postBody = bodyFor("post", fieldsOf(postCreateInputSchema), fc.record({ title: uniqueName }).map((base) => ({ ...base, forum_id: kbTargets.forumId })));
+const postCommentBody = bodyFor("post_comment", fieldsOf(postCommentCreateInputSchema), fc.record({ content: uniqueName }));
+const KB_LISTS = ["/apiv2/categories.json", "/apiv2/forums.json", "/apiv2/posts.json", "/apiv2/posts/draft.json"];
+
+beforeAll(async () => {
+  kbTargets.categoryId = (await server.a.adminDesk.categories.create({ title: "Fuzz category" })).id;
+  kbTargets.forumId = (await server.a.adminDesk.forums.create({ title: "Fuzz forum", category_id: kbTargets.categoryId })).id;
+});
+
+async function freshPost() {
+  return (await server.a.adminDesk.posts.create({ title: "Fuzz post", forum_id: kbTargets.forumId })).id;
+}
+
 /** Everything a write could touch, read back through the API. */
 async function snapshot(extra: string[]): Promise<string> {
   const paths = ["/apiv2/tickets.json", "/apiv2/users.json", "/apiv2/groups.json", "/apiv2/organizations.json", ...extra];
@@ -198,6 +219,38 @@ const routes: WriteRoute[] = [
       return { method: "PUT", path: `/apiv2/organizations/${organization.id}.json`, watch: [] };
     },
   },
+  { name: "POST /apiv2/categories", body: categoryBody, prepare: async () => ({ method: "POST", path: "/apiv2/categories.json", watch: KB_LISTS }) },
+  {
+    name: "PUT /apiv2/categories/:id",
+    body: categoryBody,
+    prepare: async () => {
+      const category = await server.a.adminDesk.categories.create({ title: "Fuzz target" });
+      return { method: "PUT", path: `/apiv2/categories/${category.id}.json`, watch: KB_LISTS };
+    },
+  },
+  { name: "POST /apiv2/forums", body: forumBody, prepare: async () => ({ method: "POST", path: "/apiv2/forums.json", watch: KB_LISTS }) },
+  {
+    name: "PUT /apiv2/forums/:id",
+    body: forumBody,
+    prepare: async () => {
+      const forum = await server.a.adminDesk.forums.create({ title: "Fuzz target", category_id: kbTargets.categoryId });
+      return { method: "PUT", path: `/apiv2/forums/${forum.id}.json`, watch: KB_LISTS };
+    },
+  },
+  { name: "POST /apiv2/posts", body: postBody, prepare: async () => ({ method: "POST", path: "/apiv2/posts.json", watch: KB_LISTS }) },
+  {
+    name: "PUT /apiv2/posts/:id",
+    body: postBody,
+    prepare: async () => ({ method: "PUT", path: `/apiv2/posts/${await freshPost()}.json`, watch: KB_LISTS }),
+  },
+  {
+    name: "POST /apiv2/posts/:id/comments",
+    body: postCommentBody,
+    prepare: async () => {
+      const id = await freshPost();
+      return { method: "POST", path: `/apiv2/posts/${id}/comments.json`, watch: [...KB_LISTS, `/apiv2/posts/${id}/comments.json`] };
+    },
+  },
 ];
 
 /** Statuses seen per route, to check the fuzzing reaches the success paths too. */
@@ -230,14 +283,15 @@ describe("random write bodies", () => {
 describe("random requests", () => {
   it("any method, path and query - never a 5xx", async () => {
     const segment = fc.oneof(
-      fc.constantFrom("tickets", "users", "groups", "organizations", "api_tokens", "show_many", "me", "search", "merge", "1", "0", "-1", "x.json"),
+      fc.constantFrom("tickets", "users", "groups", "organizations", "api_tokens", "show_many", "me", "search", "merge", "1", "0", "-1", "x.json",
+        "categories", "forums", "posts", "comments", "draft"),
       fc.string({ maxLength: 8 }).map(encodeURIComponent),
     );
     const request = fc.record({
       method: fc.constantFrom("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"),
       segments: fc.array(segment, { maxLength: 4 }),
       query: fc.dictionary(
-        fc.constantFrom("ids", "page", "per_page", "query", "status", "role", "created_start", "created_order", "field_order"),
+        fc.constantFrom("ids", "page", "per_page", "query", "status", "role", "created_start", "created_order", "field_order", "sort", "sort_order"),
         fc.string({ maxLength: 12 }),
       ),
     });
