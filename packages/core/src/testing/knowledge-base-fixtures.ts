@@ -1,5 +1,4 @@
-import type { NewCategory, NewForum, NewPost, NewPostComment } from "../knowledge-base-storage";
-import type { PostFilter } from "../knowledge-base-storage";
+import type { NewCategory, NewForum, NewPost, NewPostComment, PostFilter } from "../knowledge-base-storage";
 import type { Storage } from "../storage";
 import { at, createTenant, newUser } from "./fixtures";
 
