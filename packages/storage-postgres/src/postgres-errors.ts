@@ -16,6 +16,10 @@ const CONSTRAINT_ERRORS: Readonly<Record<string, ErrorCode>> = {
   // A firing recorded while its ticket or automation is being deleted by another transaction.
   automation_firings_ticket_fk: "TICKET_NOT_FOUND",
   automation_firings_rule_fk: "AUTOMATION_NOT_FOUND",
+  // A knowledge-base child written while its parent is being deleted by another transaction.
+  forums_category_fk: "CATEGORY_NOT_FOUND",
+  posts_forum_fk: "FORUM_NOT_FOUND",
+  post_comments_post_fk: "POST_NOT_FOUND",
 };
 
 /** The backend went away: terminated by an administrator, crash or shutdown (57P01-57P03), or class 08. */
