@@ -21,24 +21,18 @@ export function toPost(row: PostRow): Post {
   return post as Post;
 }
 
-/** Column values of the fields `post` sets, null for the others (an update's `coalesce` keeps those). */
-export function postParams(post: Partial<NewPost>): Record<keyof NewPost, unknown> {
-  return {
-    forum_id: post.forum_id ?? null,
-    title: post.title ?? null,
-    content: post.content ?? null,
-    author_id: post.author_id ?? null,
-    disable_comments: post.disable_comments === undefined ? null : bit(post.disable_comments),
-    is_home: post.is_home === undefined ? null : bit(post.is_home),
-    is_highlight: post.is_highlight === undefined ? null : bit(post.is_highlight),
-    is_top: post.is_top === undefined ? null : bit(post.is_top),
-    is_draft: post.is_draft === undefined ? null : bit(post.is_draft),
-    is_dashboard: post.is_dashboard === undefined ? null : bit(post.is_dashboard),
-    sort: post.sort ?? null,
-    created_at: post.created_at ?? null,
-    updated_at: post.updated_at ?? null,
-    tags: post.tags === undefined ? null : JSON.stringify(post.tags),
-  };
+/** Every stored post column the API writes; the counters are written only by their own statements. */
+export const POST_FIELDS = [
+  "forum_id", "title", "content", "author_id", "disable_comments", "is_home", "is_highlight", "is_top",
+  "is_draft", "is_dashboard", "sort", "created_at", "updated_at", "tags",
+] as const satisfies ReadonlyArray<keyof NewPost>;
+
+/** Named parameters for the fields `post` sets, null for the others (an update's `coalesce` keeps those). */
+export function postParams(post: Partial<NewPost>): Record<string, unknown> {
+  const params = nullParams(post, POST_FIELDS);
+  for (const flag of POST_FLAGS) if (post[flag] !== undefined) params[flag] = bit(post[flag]);
+  if (post.tags !== undefined) params.tags = JSON.stringify(post.tags);
+  return params;
 }
 
 /** `{name: value ?? null}` for each of `names`: named parameters of a statement whose absent values are null. */

@@ -1,11 +1,10 @@
 import type { NewPost, PostFilter, PostPatch, PostRepository, PostSortField, PostSortKey, Window } from "@helpdesk/core";
 import { visibleForums } from "./forum-repository";
-import { postParams, toPost, type PostRow } from "./knowledge-base-row-mappers";
+import { POST_FIELDS, postParams, toPost, type PostRow } from "./knowledge-base-row-mappers";
 import { jsonList, selectPage, Where } from "./sql-helpers";
 import { atomicRead, atomicWrite, type Prepare, type SqliteDatabase } from "./sqlite-database";
 import type { SyncRepository } from "./sync-repository";
 
-const FIELDS = Object.keys(postParams({})) as Array<keyof NewPost>;
 const SELECT =
   "p.id, p.forum_id, f.title AS forum_name, p.title, p.content, p.author_id, u.name AS author_name, p.disable_comments, " +
   "p.count_comments, p.count_vote, p.count_view, p.is_home, p.is_highlight, p.is_top, p.is_draft, p.is_dashboard, " +
@@ -46,11 +45,11 @@ const ftsQuery = (terms: readonly string[]): string => terms.map((term) => `"${t
 /** Knowledge-base posts, searchable through the `posts_fts` index that triggers keep in step. */
 export function createPostRepository(db: SqliteDatabase, prepare: Prepare): SyncRepository<PostRepository> {
   const insert = prepare(
-    `INSERT INTO posts (tenant_id, ${FIELDS.join(", ")}) VALUES (@tenant_id, ${FIELDS.map((f) => `@${f}`).join(", ")}) RETURNING id`,
+    `INSERT INTO posts (tenant_id, ${POST_FIELDS.join(", ")}) VALUES (@tenant_id, ${POST_FIELDS.map((f) => `@${f}`).join(", ")}) RETURNING id`,
   );
   // Every column is NOT NULL, so a null parameter means "not in the patch"; the counters are never written here.
   const update = prepare(
-    `UPDATE posts SET ${FIELDS.map((f) => `${f} = coalesce(@${f}, ${f})`).join(", ")} WHERE tenant_id = @key_tenant AND id = @key_id`,
+    `UPDATE posts SET ${POST_FIELDS.map((f) => `${f} = coalesce(@${f}, ${f})`).join(", ")} WHERE tenant_id = @key_tenant AND id = @key_id`,
   );
   const byId = prepare(`SELECT ${SELECT} FROM posts p ${JOINS} WHERE p.tenant_id = ? AND p.id = ?`);
   const view = prepare("UPDATE posts SET count_view = count_view + 1 WHERE tenant_id = ? AND id = ? RETURNING count_view");
