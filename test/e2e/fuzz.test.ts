@@ -14,6 +14,10 @@ import {
   questionCreateInputSchema,
   chatImportInputSchema,
   viewCreateInputSchema,
+  categoryCreateInputSchema,
+  forumCreateInputSchema,
+  postCreateInputSchema,
+  postCommentCreateInputSchema,
 } from "@helpdesk/core";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -167,6 +171,23 @@ const viewBody = fc.oneof(
   fc.record({ all: fc.array(condition, { maxLength: 3 }), any: fc.array(condition, { maxLength: 2 }) }).map((conditions) => ({ view: { title: "fuzz", conditions } })),
 );
 
+/** The knowledge-base parents valid bodies point at, made in beforeAll (the arbitraries read them when they generate). */
+const kbTargets = { categoryId: 0, forumId: 0 };
+const categoryBody = bodyFor("category", fieldsOf(categoryCreateInputSchema), fc.record({ title: uniqueName }));
+const forumBody = bodyFor("forum", fieldsOf(forumCreateInputSchema), fc.record({ title: uniqueName }).map((base) => ({ ...base, category_id: kbTargets.categoryId })));
+const postBody = bodyFor("post", fieldsOf(postCreateInputSchema), fc.record({ title: uniqueName }).map((base) => ({ ...base, forum_id: kbTargets.forumId })));
+const postCommentBody = bodyFor("post_comment", fieldsOf(postCommentCreateInputSchema), fc.record({ content: uniqueName }));
+const KB_LISTS = ["/apiv2/categories.json", "/apiv2/forums.json", "/apiv2/posts.json", "/apiv2/posts/draft.json"];
+
+beforeAll(async () => {
+  kbTargets.categoryId = (await server.a.adminDesk.categories.create({ title: "Fuzz category" })).id;
+  kbTargets.forumId = (await server.a.adminDesk.forums.create({ title: "Fuzz forum", category_id: kbTargets.categoryId })).id;
+});
+
+async function freshPost() {
+  return (await server.a.adminDesk.posts.create({ title: "Fuzz post", forum_id: kbTargets.forumId })).id;
+}
+
 /** Everything a write could touch, read back through the API. */
 async function snapshot(extra: string[]): Promise<string> {
   const paths = ["/apiv2/tickets.json", "/apiv2/users.json", "/apiv2/groups.json", "/apiv2/organizations.json", ...extra];
@@ -316,6 +337,38 @@ const routes: WriteRoute[] = [
       return { method: "PUT", path: `/apiv2/views/${view.id}.json`, watch: [`/apiv2/views/${view.id}.json`] };
     },
   },
+  { name: "POST /apiv2/categories", body: categoryBody, prepare: async () => ({ method: "POST", path: "/apiv2/categories.json", watch: KB_LISTS }) },
+  {
+    name: "PUT /apiv2/categories/:id",
+    body: categoryBody,
+    prepare: async () => {
+      const category = await server.a.adminDesk.categories.create({ title: "Fuzz target" });
+      return { method: "PUT", path: `/apiv2/categories/${category.id}.json`, watch: KB_LISTS };
+    },
+  },
+  { name: "POST /apiv2/forums", body: forumBody, prepare: async () => ({ method: "POST", path: "/apiv2/forums.json", watch: KB_LISTS }) },
+  {
+    name: "PUT /apiv2/forums/:id",
+    body: forumBody,
+    prepare: async () => {
+      const forum = await server.a.adminDesk.forums.create({ title: "Fuzz target", category_id: kbTargets.categoryId });
+      return { method: "PUT", path: `/apiv2/forums/${forum.id}.json`, watch: KB_LISTS };
+    },
+  },
+  { name: "POST /apiv2/posts", body: postBody, prepare: async () => ({ method: "POST", path: "/apiv2/posts.json", watch: KB_LISTS }) },
+  {
+    name: "PUT /apiv2/posts/:id",
+    body: postBody,
+    prepare: async () => ({ method: "PUT", path: `/apiv2/posts/${await freshPost()}.json`, watch: KB_LISTS }),
+  },
+  {
+    name: "POST /apiv2/posts/:id/comments",
+    body: postCommentBody,
+    prepare: async () => {
+      const id = await freshPost();
+      return { method: "POST", path: `/apiv2/posts/${id}/comments.json`, watch: [...KB_LISTS, `/apiv2/posts/${id}/comments.json`] };
+    },
+  },
 ];
 
 /** Statuses seen per route, to check the fuzzing reaches the success paths too. */
@@ -350,13 +403,14 @@ describe("random requests", () => {
     const segment = fc.oneof(
       fc.constantFrom("tickets", "users", "groups", "organizations", "api_tokens", "show_many", "me", "search", "merge", "1", "0", "-1", "x.json"),
       fc.constantFrom("requests", "comments", "ticket_fields", "user_fields", "active", "topics", "questions", "chats", "imports"),
+      fc.constantFrom("categories", "forums", "posts", "draft"),
       fc.string({ maxLength: 8 }).map(encodeURIComponent),
     );
     const request = fc.record({
       method: fc.constantFrom("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"),
       segments: fc.array(segment, { maxLength: 4 }),
       query: fc.dictionary(
-        fc.constantFrom("ids", "page", "per_page", "query", "status", "role", "created_start", "created_order", "field_order", "range", "sort_order", "start", "end", "visitor_id", "user_id"),
+        fc.constantFrom("ids", "page", "per_page", "query", "status", "role", "created_start", "created_order", "field_order", "range", "sort_order", "start", "end", "visitor_id", "user_id", "sort"),
         fc.string({ maxLength: 12 }),
       ),
     });

@@ -54,6 +54,11 @@ export const ERROR_CODES = {
   VIEW_IDS_TOO_MANY: { kind: "bad_request", message: "Too many ids: at most 20 views are counted at once" },
   ATTACHMENT_NOT_FOUND: { kind: "not_found", message: "Attachment not found" },
   ATTACHMENT_STORE_MISSING: { kind: "unavailable", message: "This help desk has no store for attachments" },
+  CATEGORY_NOT_FOUND: { kind: "not_found", message: "Category not found" },
+  FORUM_NOT_FOUND: { kind: "not_found", message: "Forum not found" },
+  POST_NOT_FOUND: { kind: "not_found", message: "Post not found" },
+  POST_COMMENT_NOT_FOUND: { kind: "not_found", message: "Post comment not found" },
+  POST_COMMENTS_DISABLED: { kind: "invalid", message: "Comments are disabled on this post" },
 } as const satisfies Record<string, { kind: ErrorKind; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

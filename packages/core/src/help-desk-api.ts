@@ -24,6 +24,7 @@ import type { Chat, ChatImportInput, ChatListQuery } from "./domain/chat";
 import type { organizationListQuerySchema, pageQuerySchema, userSearchQuerySchema } from "./domain/list-query";
 import type { AttachmentView } from "./domain/attachment";
 import type { ByteStream } from "./blob-store";
+import type { CategoryService, ForumService, PostCommentService, PostService } from "./knowledge-base-api";
 
 /** One page of a list, with the page that was asked for. */
 export interface ListResult<T> extends Page<T> {
@@ -99,6 +100,10 @@ export interface ActorDesk {
   chats: ChatService;
   views: ViewService;
   attachments: AttachmentService;
+  categories: CategoryService;
+  forums: ForumService;
+  posts: PostService;
+  postComments: PostCommentService;
 }
 
 export interface TicketService {

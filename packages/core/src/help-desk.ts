@@ -42,6 +42,11 @@ import { sweepExpiredAttachments } from "./services/attachment-sweep";
 
 /** Unbound uploads are swept after an hour unless the host says otherwise. */
 export const DEFAULT_UPLOAD_EXPIRY_MS = 60 * 60 * 1000;
+import type { CategoryService, ForumService, PostCommentService, PostService } from "./knowledge-base-api";
+import { createCategoryService } from "./services/category-service";
+import { createForumService } from "./services/forum-service";
+import { createPostCommentService } from "./services/post-comment-service";
+import { createPostService } from "./services/post-service";
 
 export interface HelpDeskOptions {
   storage: Storage;
@@ -85,6 +90,10 @@ export function createHelpDesk(options: HelpDeskOptions): HelpDesk {
       let chats: ChatService | undefined;
       let views: ViewService | undefined;
       let attachments: AttachmentService | undefined;
+      let categories: CategoryService | undefined;
+      let forums: ForumService | undefined;
+      let posts: PostService | undefined;
+      let postComments: PostCommentService | undefined;
       return {
         tenantId,
         actor,
@@ -138,6 +147,18 @@ export function createHelpDesk(options: HelpDeskOptions): HelpDesk {
         },
         get attachments() {
           return (attachments ??= createAttachmentService(ctx, attachmentSettings));
+        },
+        get categories() {
+          return (categories ??= createCategoryService(ctx));
+        },
+        get forums() {
+          return (forums ??= createForumService(ctx));
+        },
+        get posts() {
+          return (posts ??= createPostService(ctx));
+        },
+        get postComments() {
+          return (postComments ??= createPostCommentService(ctx));
         },
       };
     },

@@ -12,6 +12,7 @@ import type { Chat, ChatMessage } from "./domain/chat";
 import type { View } from "./domain/view";
 import type { TicketPredicate } from "./ticket-predicate";
 import type { Attachment, AttachmentTarget } from "./domain/attachment";
+import type { CategoryRepository, ForumRepository, PostCommentRepository, PostRepository } from "./knowledge-base-storage";
 
 /**
  * What a storage adapter implements. Storage holds data and decides nothing:
@@ -50,6 +51,10 @@ export interface Storage {
   chats: ChatRepository;
   views: ViewRepository;
   attachments: AttachmentRepository;
+  categories: CategoryRepository;
+  forums: ForumRepository;
+  posts: PostRepository;
+  postComments: PostCommentRepository;
 }
 
 /** One page of a list: `offset` rows skipped, at most `limit` returned. */

@@ -72,6 +72,10 @@ const compiled = {
   view: toJsonSchema(wireViews.view),
   viewCount: toJsonSchema(wireViews.viewCount),
   attachment: toJsonSchema(wireViews.attachment),
+  category: toJsonSchema(wireViews.category),
+  forum: toJsonSchema(wireViews.forum),
+  post: toJsonSchema(wireViews.post),
+  postComment: toJsonSchema(wireViews.postComment),
 };
 
 /** Item schemas by resource; users depend on who is looking. */
@@ -97,6 +101,10 @@ export const itemSchemas = {
   view: () => compiled.view,
   viewCount: () => compiled.viewCount,
   attachment: () => compiled.attachment,
+  category: () => compiled.category,
+  forum: () => compiled.forum,
+  post: () => compiled.post,
+  postComment: () => compiled.postComment,
 };
 
 const nullableString = { type: ["string", "null"] };

@@ -3,6 +3,11 @@ import {
   type ApiToken,
   type CommentView,
   type AttachmentView,
+  type Category,
+  type Forum,
+  type Post,
+  type PostView,
+  type PostComment,
   type GroupView,
   type Organization,
   type OutboxMessage,
@@ -53,6 +58,10 @@ const ruleDates = dateFormatter<Rule>(timestampKeys(wireViews.rule));
 const webhookDates = dateFormatter<Webhook>(timestampKeys(wireViews.webhook));
 const outboxDates = dateFormatter<OutboxMessage>(timestampKeys(wireViews.outboxMessage));
 const viewDates = dateFormatter<Omit<View, "sla_id">>(timestampKeys(wireViews.view));
+const categoryDates = dateFormatter<Category>(timestampKeys(wireViews.category));
+const forumDates = dateFormatter<Forum>(timestampKeys(wireViews.forum));
+const postDates = dateFormatter<Post>(timestampKeys(wireViews.post));
+const postCommentDates = dateFormatter<PostComment>(timestampKeys(wireViews.postComment));
 
 export function presentTicket(ticket: Ticket, urls: ResourceUrls) {
   return { ...ticketDates(ticket), url: urls.of("tickets", ticket.id) };
@@ -148,4 +157,22 @@ export function presentView(view: View, urls: ResourceUrls) {
 /** An attachment with its addresses; `token` only in the upload's own answer. */
 export function presentAttachment(attachment: AttachmentView, urls: ResourceUrls, token: string | null = null) {
   return { ...attachment, url: urls.of("attachments", attachment.id), content_url: urls.attachmentContent(attachment.id), token };
+}
+
+export function presentCategory(category: Category, urls: ResourceUrls) {
+  return { ...categoryDates(category), url: urls.of("categories", category.id) };
+}
+
+export function presentForum(forum: Forum, urls: ResourceUrls) {
+  return { ...forumDates(forum), url: urls.of("forums", forum.id) };
+}
+
+/** A post, with its files as `uploads`. */
+export function presentPost(post: PostView, urls: ResourceUrls) {
+  return { ...postDates(post), url: urls.of("posts", post.id), uploads: post.uploads.map((attachment) => presentAttachment(attachment, urls)) };
+}
+
+/** A post comment, addressed under its post: `/apiv2/posts/{post_id}/comments/{id}.json`. */
+export function presentPostComment(comment: PostComment, urls: ResourceUrls) {
+  return { ...postCommentDates(comment), url: urls.of(`posts/${comment.post_id}/comments`, comment.id) };
 }

@@ -25,6 +25,10 @@ import { attachmentRoutes } from "./routes/attachment-routes";
 import { DEFAULT_ATTACHMENT_LIMIT, streamBody } from "./raw-body";
 import { sendFile } from "./send-file";
 import { createTenantResolver } from "./tenant-resolver";
+import { categoryRoutes } from "./routes/category-routes";
+import { forumRoutes } from "./routes/forum-routes";
+import { postRoutes } from "./routes/post-routes";
+import { postCommentRoutes } from "./routes/post-comment-routes";
 
 export interface RequestListenerOptions {
   /** Largest accepted request body in bytes; default 1 MiB. */
@@ -60,6 +64,10 @@ export function createRequestListener(desk: HelpDesk, options: RequestListenerOp
     ...chatRoutes,
     ...viewRoutes,
     ...attachmentRoutes,
+    ...categoryRoutes,
+    ...forumRoutes,
+    ...postRoutes,
+    ...postCommentRoutes,
   ]);
   const tenants = createTenantResolver(desk.tenants);
   const authenticator = createAuthenticator(desk.auth);

@@ -14,6 +14,7 @@ const router = createRouter([
   route("GET", "/apiv2/tickets/show_many"),
   route("PUT", "/apiv2/tickets/:id"),
   route("GET", "/apiv2/tickets/:ticket_id/comments/:id"),
+  route("GET", "/apiv2/posts/:parent_id/comments/:id"),
 ]);
 
 describe("router", () => {
@@ -55,6 +56,15 @@ describe("router", () => {
     expect(nested.match("GET", "/apiv2/questions/7/comments")).toMatchObject({ kind: "found", parentId: 0, id: 7 });
     for (const path of ["/apiv2/questions/0/comments/42", "/apiv2/questions/x/comments/42", "/apiv2/questions/7/comments/01"]) {
       expect(nested.match("GET", path).kind, path).toBe("not_found");
+    }
+  });
+
+  it("match - a nested path checks :parent_id like :id", () => {
+    const found = router.match("GET", "/apiv2/posts/7/comments/42");
+    expect(found.kind === "found" && [found.parentId, found.id]).toEqual([7, 42]);
+    expect(router.match("GET", "/apiv2/tickets/42")).toMatchObject({ kind: "found", id: 42, parentId: 0 });
+    for (const [parent, id] of [["0", "1"], ["x", "1"], ["1", "01"], ["9007199254740993", "1"]]) {
+      expect(router.match("GET", `/apiv2/posts/${parent}/comments/${id}`).kind, `${parent}/${id}`).toBe("not_found");
     }
   });
 

@@ -2,6 +2,10 @@ import { z } from "zod";
 import {
   apiTokenSchema,
   attachmentViewSchema,
+  categorySchema,
+  forumSchema,
+  postCommentSchema,
+  postSchema,
   bulkResultSchema,
   commentViewSchema,
   endUserUserSchema,
@@ -69,6 +73,10 @@ export const wireViews = {
   view: viewSchema.omit({ sla_id: true }).extend({ ...withUrl, slas_id: idSchema.optional() }),
   viewCount: viewCountSchema,
   attachment: attachmentWire,
+  category: categorySchema.extend(withUrl),
+  forum: forumSchema.extend(withUrl),
+  post: postSchema.extend({ ...withUrl, uploads: z.array(attachmentWire) }),
+  postComment: postCommentSchema.extend(withUrl),
 };
 
 /** True for the core's timestamp schema, alone or nullable: those fields go out as `YYYY-MM-DD HH:MM:SS`. */

@@ -1,3 +1,5 @@
+import { KNOWLEDGE_BASE_SCHEMA } from "./knowledge-base-schema";
+
 /** One schema step; `version`s are applied once each, in ascending order. */
 export interface Migration {
   version: number;
@@ -455,6 +457,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 4, name: "attachments", up: ATTACHMENTS_SCHEMA },
   { version: 5, name: "ticket and user field definitions", up: FIELD_DEFINITIONS_SCHEMA },
   { version: 6, name: "views and the ticket indexes they filter on", up: VIEWS_SCHEMA },
+  { version: 7, name: "knowledge base", up: KNOWLEDGE_BASE_SCHEMA },
   { version: 8, name: "community topics, questions, question comments; chat history", up: COMMUNITY_AND_CHATS_SCHEMA },
 ];
 
@@ -469,6 +472,10 @@ export const TABLES = [
   "views",
   "attachment_blobs",
   "attachments",
+  "post_comments",
+  "posts",
+  "forums",
+  "categories",
   "schedule_claims",
   "automation_firings",
   "round_robin_turns",

@@ -20,10 +20,14 @@ describe("toStorageError", () => {
     }
   });
 
-  it("toStorageError - a comment whose ticket vanished is TICKET_NOT_FOUND; other constraints pass through", () => {
+  it("toStorageError - a comment whose ticket vanished is TICKET_NOT_FOUND, a knowledge-base child whose parent vanished its parent's NOT_FOUND; other constraints pass through", () => {
     expect(toStorageError(driverError("violates foreign key", { code: "23503", constraint: "ticket_comments_ticket_fk" }))).toMatchObject({
       code: "TICKET_NOT_FOUND",
     });
+    const parents = { forums_category_fk: "CATEGORY_NOT_FOUND", posts_forum_fk: "FORUM_NOT_FOUND", post_comments_post_fk: "POST_NOT_FOUND" };
+    for (const [constraint, code] of Object.entries(parents)) {
+      expect(toStorageError(driverError("violates foreign key", { code: "23503", constraint }))).toMatchObject({ code });
+    }
     const other = driverError("duplicate key value", { code: "23505", constraint: "tickets_pkey" });
     expect(toStorageError(other)).toBe(other);
   });

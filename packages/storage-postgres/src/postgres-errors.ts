@@ -19,6 +19,10 @@ const CONSTRAINT_ERRORS: Readonly<Record<string, ErrorCode>> = {
   // A question or comment written while its topic or question is being deleted by another transaction.
   questions_topic_fk: "TOPIC_NOT_FOUND",
   question_comments_question_fk: "QUESTION_NOT_FOUND",
+  // A knowledge-base child written while its parent is being deleted by another transaction.
+  forums_category_fk: "CATEGORY_NOT_FOUND",
+  posts_forum_fk: "FORUM_NOT_FOUND",
+  post_comments_post_fk: "POST_NOT_FOUND",
 };
 
 /** The backend went away: terminated by an administrator, crash or shutdown (57P01-57P03), or class 08. */

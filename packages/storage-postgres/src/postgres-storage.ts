@@ -21,6 +21,10 @@ import { createQuestionRepository } from "./question-repository";
 import { createQuestionCommentRepository } from "./question-comment-repository";
 import { createChatRepository } from "./chat-repository";
 import { createAttachmentRepository } from "./attachment-repository";
+import { createCategoryRepository } from "./category-repository";
+import { createForumRepository } from "./forum-repository";
+import { createPostRepository } from "./post-repository";
+import { createPostCommentRepository } from "./post-comment-repository";
 
 type Repositories = Omit<Storage, "transaction">;
 
@@ -42,6 +46,7 @@ const AGGREGATES = [
   "topics", "questions", "questionComments", "chats",
   "views",
   "attachments",
+  "categories", "forums", "posts", "postComments",
 ] as const satisfies ReadonlyArray<keyof Repositories>;
 
 function createRepositories(db: Knex, inTransaction: boolean): Repositories {
@@ -65,6 +70,10 @@ function createRepositories(db: Knex, inTransaction: boolean): Repositories {
     chats: createChatRepository(db),
     views: createViewRepository(db),
     attachments: createAttachmentRepository(db),
+    categories: createCategoryRepository(db),
+    forums: createForumRepository(db),
+    posts: createPostRepository(db),
+    postComments: createPostCommentRepository(db),
   };
 }
 

@@ -23,6 +23,10 @@ import { createQuestionRepository } from "./question-repository";
 import { createQuestionCommentRepository } from "./question-comment-repository";
 import { createChatRepository } from "./chat-repository";
 import { createAttachmentRepository } from "./attachment-repository";
+import { createCategoryRepository } from "./category-repository";
+import { createForumRepository } from "./forum-repository";
+import { createPostRepository } from "./post-repository";
+import { createPostCommentRepository } from "./post-comment-repository";
 
 /** Settles a synchronous operation; driver errors become contract errors. */
 const attempt: Runner = (op) => {
@@ -70,6 +74,10 @@ export function sqliteStorage(db: SqliteDatabase): Storage {
     chats: createChatRepository(db, prepare),
     views: createViewRepository(db, prepare),
     attachments: createAttachmentRepository(prepare),
+    categories: createCategoryRepository(db, prepare),
+    forums: createForumRepository(db, prepare),
+    posts: createPostRepository(db, prepare),
+    postComments: createPostCommentRepository(db, prepare),
   };
   const begin = prepare("BEGIN IMMEDIATE");
   const commit = prepare("COMMIT");
@@ -108,6 +116,10 @@ export function sqliteStorage(db: SqliteDatabase): Storage {
     chats: bindRepository(repositories.chats, run),
     views: bindRepository(repositories.views, run),
     attachments: bindRepository(repositories.attachments, run),
+    categories: bindRepository(repositories.categories, run),
+    forums: bindRepository(repositories.forums, run),
+    posts: bindRepository(repositories.posts, run),
+    postComments: bindRepository(repositories.postComments, run),
   });
 
   /** The view handed to `fn`: direct while its transaction is open, like the root afterwards. */

@@ -24,6 +24,8 @@ import { describeChats } from "./chats-conformance";
 import { describeViewFilters } from "./view-filter-conformance";
 import { describeViews } from "./views-conformance";
 import { describeAttachments } from "./attachments-conformance";
+import { describeKnowledgeBasePosts } from "./knowledge-base-posts-conformance";
+import { describeKnowledgeBaseStructure } from "./knowledge-base-structure-conformance";
 
 /**
  * Registers the storage conformance suite: every test gets a fresh, empty
@@ -74,5 +76,7 @@ export function runStorageConformance(name: string, makeStorage: StorageFactory)
     describeViews(ctx);
     describeViewFilters(ctx);
     describeAttachments(ctx);
+    describeKnowledgeBaseStructure(ctx);
+    describeKnowledgeBasePosts(ctx);
   });
 }
