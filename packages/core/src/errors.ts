@@ -39,6 +39,9 @@ export const ERROR_CODES = {
   AUTOMATION_NOT_FOUND: { kind: "not_found", message: "Automation not found" },
   WEBHOOK_NOT_FOUND: { kind: "not_found", message: "Webhook not found" },
   STORAGE_UNAVAILABLE: { kind: "unavailable", message: "The database is unavailable" },
+  BOT_QUESTION_NOT_FOUND: { kind: "not_found", message: "Chat-bot question not found" },
+  BOT_QUESTION_GROUP_NOT_FOUND: { kind: "not_found", message: "Chat-bot question group not found" },
+  BOT_QUESTION_GROUP_NOT_EMPTY: { kind: "invalid", message: "A question group that still holds questions cannot be deleted" },
 } as const satisfies Record<string, { kind: ErrorKind; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -8,6 +8,9 @@ import type { AutomationRunOptions, AutomationRunReport } from "./services/autom
 import type { OutboxMessage, Rule, RuleCreateInput, RuleUpdateInput, Webhook, WebhookCreateInput, WebhookUpdateInput } from "./domain/rule";
 import type { z } from "zod";
 import type { organizationListQuerySchema, pageQuerySchema, userSearchQuerySchema } from "./domain/list-query";
+import type { BotQuestionGroup, BotQuestionGroupInput, BotQuestionInput, BotQuestionView, botMatchQuerySchema, botQuestionListQuerySchema } from "./domain/bot-question";
+import type { TicketImportInput } from "./domain/ticket-import";
+import type { HelpdeskError } from "./errors";
 
 /** One page of a list, with the page that was asked for. */
 export interface ListResult<T> extends Page<T> {
@@ -73,6 +76,9 @@ export interface ActorDesk {
   automations: RuleService;
   webhooks: WebhookService;
   outbox: OutboxService;
+  botQuestions: BotQuestionService;
+  botQuestionGroups: BotQuestionGroupService;
+  imports: ImportService;
 }
 
 export interface TicketService {
@@ -168,4 +174,49 @@ export interface WebhookService {
 /** The tenant's outgoing messages (admin). */
 export interface OutboxService {
   list(query?: PageQuery & { state?: OutboxMessage["state"] }): Promise<ListResult<OutboxMessage>>;
+}
+
+export type BotQuestionListQuery = z.input<typeof botQuestionListQuerySchema>;
+export type BotMatchQuery = z.input<typeof botMatchQuerySchema>;
+
+/**
+ * The chat-bot question bank (agents and admins). Batch writes are all or
+ * nothing: RECORD_INVALID names each bad element as `data[i].field`.
+ */
+export interface BotQuestionService {
+  /** Questions by id, optionally of one group (`category_id`). */
+  list(query?: BotQuestionListQuery): Promise<ListResult<BotQuestionView>>;
+  /** Creates 1 to 100 questions; each `category_id` must name a group of the tenant. */
+  create(data: BotQuestionInput[]): Promise<BotQuestionView[]>;
+  /** Replaces the question's fields (those omitted keep their values, except the required ones). */
+  update(id: number, data: BotQuestionInput): Promise<BotQuestionView>;
+  /** Deletes 1 to 100 questions; BOT_QUESTION_NOT_FOUND, deleting none, when any id is unknown. */
+  delete(ids: number[]): Promise<void>;
+  /** The active question most similar to `query.query` by title or other title, or null below the threshold (any signed-in user). */
+  match(query: BotMatchQuery): Promise<{ question: BotQuestionView; score: number } | null>;
+}
+
+/** Question groups of the chat-bot bank (agents and admins). */
+export interface BotQuestionGroupService {
+  list(query?: PageQuery): Promise<ListResult<BotQuestionGroup>>;
+  /** Creates 1 to 100 groups from their titles. */
+  create(titles: string[]): Promise<BotQuestionGroup[]>;
+  update(id: number, data: BotQuestionGroupInput): Promise<BotQuestionGroup>;
+  /** Deletes 1 to 100 empty groups: BOT_QUESTION_GROUP_NOT_FOUND when any is unknown, BOT_QUESTION_GROUP_NOT_EMPTY when any holds questions; then none is deleted. */
+  delete(ids: number[]): Promise<void>;
+}
+
+/** What became of one ticket of an import batch. */
+export type ImportOutcome = { ok: true; ticket: Ticket } | { ok: false; error: HelpdeskError };
+
+/** Ticket import (admin): no trigger or other rule acts on imported tickets, and nothing is sent. */
+export interface ImportService {
+  /** Imports one ticket; rejects with RECORD_INVALID naming each bad field (`comments[1].author_id`), writing nothing. */
+  ticket(input: TicketImportInput): Promise<Ticket>;
+  /**
+   * Imports a batch in one transaction: each ticket is checked before it is
+   * written, and one that fails is reported in its outcome while the others
+   * are still written. Ids follow the input order.
+   */
+  tickets(inputs: unknown[]): Promise<ImportOutcome[]>;
 }

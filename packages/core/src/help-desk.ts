@@ -9,6 +9,9 @@ import type {
   TicketService,
   UserService,
   WebhookService,
+  BotQuestionService,
+  BotQuestionGroupService,
+  ImportService,
 } from "./help-desk-api";
 import { createOutboxService } from "./services/outbox-service";
 import { createRuleSetCache } from "./services/rule-sets";
@@ -23,6 +26,9 @@ import { createOrganizationService } from "./services/organization-service";
 import { createTenantService } from "./services/tenant-service";
 import { createTicketService } from "./services/ticket-service";
 import { createUserService } from "./services/user-service";
+import { createBotQuestionService } from "./services/bot-question-service";
+import { createBotQuestionGroupService } from "./services/bot-question-group-service";
+import { createImportService } from "./services/ticket-import-service";
 
 export interface HelpDeskOptions {
   storage: Storage;
@@ -52,6 +58,9 @@ export function createHelpDesk(options: HelpDeskOptions): HelpDesk {
       let automations: RuleService | undefined;
       let webhooks: WebhookService | undefined;
       let outbox: OutboxService | undefined;
+      let botQuestions: BotQuestionService | undefined;
+      let botQuestionGroups: BotQuestionGroupService | undefined;
+      let imports: ImportService | undefined;
       return {
         tenantId,
         actor,
@@ -81,6 +90,15 @@ export function createHelpDesk(options: HelpDeskOptions): HelpDesk {
         },
         get outbox() {
           return (outbox ??= createOutboxService(ctx));
+        },
+        get botQuestions() {
+          return (botQuestions ??= createBotQuestionService(ctx));
+        },
+        get botQuestionGroups() {
+          return (botQuestionGroups ??= createBotQuestionGroupService(ctx));
+        },
+        get imports() {
+          return (imports ??= createImportService(ctx));
         },
       };
     },

@@ -6,6 +6,7 @@ import type { ApiToken, Tenant } from "./domain/tenant";
 import type { Ticket, TicketComment, TicketStatus, TicketTimeField } from "./domain/ticket";
 import type { Role, User } from "./domain/user";
 import type { OutboxKind, OutboxMessage, Rule, RuleKind, Webhook } from "./domain/rule";
+import type { BotQuestion, BotQuestionGroup } from "./domain/bot-question";
 
 /**
  * What a storage adapter implements. Storage holds data and decides nothing:
@@ -37,6 +38,8 @@ export interface Storage {
   roundRobin: RoundRobinRepository;
   automationFirings: AutomationFiringRepository;
   schedules: ScheduleRepository;
+  botQuestionGroups: BotQuestionGroupRepository;
+  botQuestions: BotQuestionRepository;
 }
 
 /** One page of a list: `offset` rows skipped, at most `limit` returned. */
@@ -315,6 +318,44 @@ export interface ApiTokenRepository {
   findByHash(tenantId: number, tokenHash: string): Promise<ApiToken | null>;
   list(tenantId: number): Promise<ApiToken[]>;
   delete(tenantId: number, id: number): Promise<boolean>;
+}
+
+export type NewBotQuestionGroup = Omit<BotQuestionGroup, "id">;
+
+export interface BotQuestionGroupRepository {
+  create(tenantId: number, data: NewBotQuestionGroup): Promise<BotQuestionGroup>;
+  /** The groups among `ids` that exist, by id. */
+  getMany(tenantId: number, ids: number[]): Promise<BotQuestionGroup[]>;
+  /** All groups by id, paged. */
+  list(tenantId: number, window: Window): Promise<Page<BotQuestionGroup>>;
+  /** Null when no such group. */
+  update(tenantId: number, id: number, patch: Pick<BotQuestionGroup, "title" | "updated_at">): Promise<BotQuestionGroup | null>;
+  /** How many questions each of `ids` holds; groups without any are absent. */
+  countQuestions(tenantId: number, ids: number[]): Promise<Map<number, number>>;
+  /** Deletes the groups among `ids`, which must hold no questions (the caller checks); returns how many existed. */
+  delete(tenantId: number, ids: number[]): Promise<number>;
+}
+
+export type NewBotQuestion = Omit<BotQuestion, "id">;
+
+export interface BotQuestionFilter {
+  categoryId?: number;
+  /** Only active questions. */
+  active?: boolean;
+}
+
+export interface BotQuestionRepository {
+  create(tenantId: number, data: NewBotQuestion): Promise<BotQuestion>;
+  /** The questions among `ids` that exist, by id. */
+  getMany(tenantId: number, ids: number[]): Promise<BotQuestion[]>;
+  /** Questions by id, paged. */
+  list(tenantId: number, filter: BotQuestionFilter, window: Window): Promise<Page<BotQuestion>>;
+  /** Every question matching `filter`, by id: the whole bank, as the matcher reads it. */
+  listAll(tenantId: number, filter: BotQuestionFilter): Promise<BotQuestion[]>;
+  /** Replaces the fields given; null when no such question. */
+  update(tenantId: number, id: number, patch: Partial<Omit<NewBotQuestion, "created_at">> & { updated_at: number }): Promise<BotQuestion | null>;
+  /** Deletes the questions among `ids`; returns how many existed. */
+  delete(tenantId: number, ids: number[]): Promise<number>;
 }
 
 export type { CustomField };

@@ -1,3 +1,5 @@
+import { BOT_BANK_SCHEMA } from "./bot-bank-schema";
+
 /** One schema step; `version`s are applied once each, in ascending order. */
 export interface Migration {
   version: number;
@@ -266,10 +268,13 @@ CREATE TABLE schedule_claims (
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: "initial schema", up: INITIAL_SCHEMA },
   { version: 2, name: "rules, webhooks, outbox and ticket activity times", up: RULES_SCHEMA },
+  { version: 9, name: "chat-bot question bank", up: BOT_BANK_SCHEMA },
 ];
 
 /** Every help desk table, children before parents (the order a TRUNCATE or DROP can take). */
 export const TABLES = [
+  "bot_questions",
+  "bot_question_groups",
   "schedule_claims",
   "automation_firings",
   "round_robin_turns",

@@ -14,6 +14,7 @@ import { createTenantRepository } from "./tenant-repository";
 import { createTicketRepository } from "./ticket-repository";
 import { createUserRepository } from "./user-repository";
 import { createWebhookRepository } from "./webhook-repository";
+import { createBotQuestionGroupRepository, createBotQuestionRepository } from "./bot-bank-repository";
 
 type Repositories = Omit<Storage, "transaction">;
 
@@ -31,6 +32,7 @@ type Method = (...args: unknown[]) => Promise<unknown>;
 const AGGREGATES = [
   "tenants", "users", "groups", "organizations", "tickets", "apiTokens",
   "rules", "webhooks", "outbox", "roundRobin", "automationFirings", "schedules",
+  "botQuestionGroups", "botQuestions",
 ] as const satisfies ReadonlyArray<keyof Repositories>;
 
 function createRepositories(db: Knex, inTransaction: boolean): Repositories {
@@ -47,6 +49,8 @@ function createRepositories(db: Knex, inTransaction: boolean): Repositories {
     roundRobin: createRoundRobinRepository(db, { inTransaction }),
     automationFirings: createAutomationFiringRepository(db),
     schedules: createScheduleRepository(db),
+    botQuestionGroups: createBotQuestionGroupRepository(db),
+    botQuestions: createBotQuestionRepository(db),
   };
 }
 

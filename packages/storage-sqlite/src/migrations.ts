@@ -1,3 +1,4 @@
+import { BOT_BANK_SCHEMA } from "./bot-bank-schema";
 import type { SqliteDatabase } from "./sqlite-database";
 
 /** One schema step; `version`s are applied once each, in ascending order. */
@@ -255,6 +256,7 @@ CREATE TABLE schedule_claims (
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: "initial schema", up: INITIAL_SCHEMA },
   { version: 2, name: "rules, webhooks, outbox and ticket activity times", up: RULES_SCHEMA },
+  { version: 9, name: "chat-bot question bank", up: BOT_BANK_SCHEMA },
 ];
 
 /**

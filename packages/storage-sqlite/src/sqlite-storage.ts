@@ -16,6 +16,7 @@ import { createTenantRepository } from "./tenant-repository";
 import { createTicketRepository } from "./ticket-repository";
 import { createUserRepository } from "./user-repository";
 import { createWebhookRepository } from "./webhook-repository";
+import { createBotQuestionGroupRepository, createBotQuestionRepository } from "./bot-bank-repository";
 
 /** Settles a synchronous operation; driver errors become contract errors. */
 const attempt: Runner = (op) => {
@@ -56,6 +57,8 @@ export function sqliteStorage(db: SqliteDatabase): Storage {
     roundRobin: createRoundRobinRepository(prepare),
     automationFirings: createAutomationFiringRepository(prepare),
     schedules: createScheduleRepository(prepare),
+    botQuestionGroups: createBotQuestionGroupRepository(db, prepare),
+    botQuestions: createBotQuestionRepository(db, prepare),
   };
   const begin = prepare("BEGIN IMMEDIATE");
   const commit = prepare("COMMIT");
@@ -87,6 +90,8 @@ export function sqliteStorage(db: SqliteDatabase): Storage {
     roundRobin: bindRepository(repositories.roundRobin, run),
     automationFirings: bindRepository(repositories.automationFirings, run),
     schedules: bindRepository(repositories.schedules, run),
+    botQuestionGroups: bindRepository(repositories.botQuestionGroups, run),
+    botQuestions: bindRepository(repositories.botQuestions, run),
   });
 
   /** The view handed to `fn`: direct while its transaction is open, like the root afterwards. */
