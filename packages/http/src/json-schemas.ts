@@ -62,6 +62,9 @@ const compiled = {
   rule: toJsonSchema(wireViews.rule),
   webhook: toJsonSchema(wireViews.webhook),
   outboxMessage: toJsonSchema(wireViews.outboxMessage),
+  botQuestion: toJsonSchema(wireViews.botQuestion),
+  botQuestionPublic: toJsonSchema(wireViews.botQuestionPublic),
+  botQuestionGroup: toJsonSchema(wireViews.botQuestionGroup),
 };
 
 /** Item schemas by resource; users depend on who is looking. */
@@ -77,6 +80,8 @@ export const itemSchemas = {
   rule: () => compiled.rule,
   webhook: () => compiled.webhook,
   outboxMessage: () => compiled.outboxMessage,
+  botQuestion: (view: View) => (view === "end_user" ? compiled.botQuestionPublic : compiled.botQuestion),
+  botQuestionGroup: () => compiled.botQuestionGroup,
 };
 
 const nullableString = { type: ["string", "null"] };

@@ -1,6 +1,7 @@
 import {
   formatApiDate,
   type ApiToken,
+  type BotQuestionView,
   type GroupView,
   type Organization,
   type OutboxMessage,
@@ -42,6 +43,7 @@ const apiTokenDates = dateFormatter<ApiToken>(timestampKeys(wireViews.apiToken))
 const ruleDates = dateFormatter<Rule>(timestampKeys(wireViews.rule));
 const webhookDates = dateFormatter<Webhook>(timestampKeys(wireViews.webhook));
 const outboxDates = dateFormatter<OutboxMessage>(timestampKeys(wireViews.outboxMessage));
+const botQuestionDates = dateFormatter<BotQuestionView>(timestampKeys(wireViews.botQuestion));
 
 export function presentTicket(ticket: Ticket, urls: ResourceUrls) {
   return { ...ticketDates(ticket), url: urls.of("tickets", ticket.id) };
@@ -84,4 +86,9 @@ export function presentWebhook(webhook: Webhook, urls: ResourceUrls) {
 
 export function presentOutboxMessage(message: OutboxMessage) {
   return outboxDates(message);
+}
+
+/** A chat-bot question; groups (`{id, title}`) need no presenter. */
+export function presentBotQuestion(question: BotQuestionView) {
+  return botQuestionDates(question);
 }

@@ -4,7 +4,7 @@ import fastJson from "fast-json-stringify";
 import { createAuthenticator } from "./authenticator";
 import { HttpError, toErrorResponse } from "./http-error";
 import { errorBodySchema } from "./json-schemas";
-import { DEFAULT_BODY_LIMIT, readJsonBody, unwrapResource } from "./request-body";
+import { DEFAULT_BODY_LIMIT, readJsonBody, unwrapList, unwrapResource } from "./request-body";
 import { ResourceUrls, requestBase } from "./resource-urls";
 import { createRouter, stripJsonSuffix } from "./router";
 import { apiTokenRoutes } from "./routes/api-token-routes";
@@ -15,6 +15,8 @@ import { ticketRoutes } from "./routes/ticket-routes";
 import { userRoutes } from "./routes/user-routes";
 import { automationRoutes, triggerRoutes } from "./routes/rule-routes";
 import { webhookRoutes } from "./routes/webhook-routes";
+import { botBankRoutes } from "./routes/bot-bank-routes";
+import { importRoutes } from "./routes/import-routes";
 import { createTenantResolver } from "./tenant-resolver";
 
 export interface RequestListenerOptions {
@@ -40,6 +42,8 @@ export function createRequestListener(desk: HelpDesk, options: RequestListenerOp
     ...triggerRoutes,
     ...automationRoutes,
     ...webhookRoutes,
+    ...botBankRoutes,
+    ...importRoutes,
   ]);
   const tenants = createTenantResolver(desk.tenants);
   const authenticator = createAuthenticator(desk.auth);
@@ -56,7 +60,10 @@ export function createRequestListener(desk: HelpDesk, options: RequestListenerOp
     const tenant = await tenants.resolve(req.headers.host);
     const user = await authenticator.authenticate(tenant.id, req.headers.authorization);
     const { definition, serializers } = match.route;
-    const body = definition.bodyKey === undefined ? {} : unwrapResource(await readJsonBody(req, bodyLimit), definition.bodyKey);
+    const { bodyKey, bodyType } = definition;
+    const payload = bodyKey === undefined ? undefined : await readJsonBody(req, bodyLimit);
+    const body = bodyKey === undefined || bodyType === "array" ? {} : unwrapResource(payload, bodyKey);
+    const items = bodyKey !== undefined && bodyType === "array" ? unwrapList(payload, bodyKey) : [];
     const query = Object.fromEntries(new URLSearchParams(queryStart === -1 ? "" : url.slice(queryStart + 1)));
 
     const reply: Reply = await definition.handle({
@@ -64,6 +71,7 @@ export function createRequestListener(desk: HelpDesk, options: RequestListenerOp
       id: match.id,
       query,
       body,
+      items,
       urls: new ResourceUrls(requestBase(req)),
       path,
     });

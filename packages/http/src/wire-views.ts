@@ -9,6 +9,9 @@ import {
   outboxMessageSchema,
   ruleSchema,
   webhookSchema,
+  botQuestionGroupSchema,
+  botQuestionPublicViewSchema,
+  botQuestionViewSchema,
   ticketCommentSchema,
   ticketSchema,
   timestampSchema,
@@ -39,6 +42,10 @@ export const wireViews = {
   rule: ruleSchema.extend(withUrl),
   webhook: webhookSchema.extend(withUrl),
   outboxMessage: outboxMessageSchema,
+  botQuestion: botQuestionViewSchema,
+  /** A matched question as end users see it. */
+  botQuestionPublic: botQuestionPublicViewSchema,
+  botQuestionGroup: botQuestionGroupSchema.pick({ id: true, title: true }),
 };
 
 /** True for the core's timestamp schema, alone or nullable: those fields go out as `YYYY-MM-DD HH:MM:SS`. */

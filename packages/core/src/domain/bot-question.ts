@@ -27,7 +27,7 @@ export type BotQuestion = z.infer<typeof botQuestionSchema>;
 
 /** A question as the API shows it: `active` as 0 or 1 and its group as `question_category`. */
 export const botQuestionViewSchema = botQuestionSchema.omit({ active: true, updated_at: true }).extend({
-  active: z.union([z.literal(0), z.literal(1)]),
+  active: z.literal([0, 1]),
   question_category: botQuestionGroupSchema.pick({ id: true, title: true }),
 });
 export type BotQuestionView = z.infer<typeof botQuestionViewSchema>;

@@ -13,6 +13,8 @@ export interface RouteContext {
   query: Record<string, string>;
   /** The object under the route's `bodyKey`, for routes that declare one. */
   body: Record<string, unknown>;
+  /** The array under the route's `bodyKey`, for routes whose `bodyType` is "array". */
+  items: unknown[];
   urls: ResourceUrls;
   /** The path as requested (with `.json` if it had it), for page links. */
   path: string;
@@ -30,8 +32,10 @@ export interface RouteDefinition {
   method: Method;
   /** Without `.json`; the only parameter is `:id`, a positive integer. */
   path: string;
-  /** The key a write body wraps its resource in (`ticket`, `user`, …). */
+  /** The key a write body wraps its resource in (`ticket`, `user`, …). Any method may declare one, DELETE too. */
   bodyKey?: string;
+  /** What `bodyKey` holds: an object (the default), or an array (the chat-bot bank's `data` and `ids`). */
+  bodyType?: "object" | "array";
   /** Response body schema per success status, a function of who is looking; null for an empty body. */
   responses: Record<number, ((view: View) => JsonSchema) | null>;
   handle(ctx: RouteContext): Promise<Reply>;
