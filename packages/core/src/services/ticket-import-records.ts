@@ -70,32 +70,32 @@ export function importRecord(input: TicketImportParams, refs: ImportReferences, 
     if (c.author_id === input.requester_id) requester_updated_at = Math.max(requester_updated_at ?? -Infinity, comment.created_at);
     if (c.author_id === assignee_id) assignee_updated_at = Math.max(assignee_updated_at ?? -Infinity, comment.created_at);
   }
-  const draft = {
-    status: input.status ?? (assignee_id !== null ? "open" : "new"),
-    assignee_id,
-    type: input.type ?? null,
-    problem_id: null,
-    due_date: null,
-    assigneed_at: null,
-    resolved_at: null,
-    closed_at: null,
-  } as const;
+  const status = input.status ?? (assignee_id !== null ? "open" : "new");
+  const type = input.type ?? null;
+  const draft = { status, assignee_id, type, problem_id: null, due_date: null, assigneed_at: null, resolved_at: null, closed_at: null } as const;
   checkTransition(null, draft);
   // What the history does not say (when it was first assigned, solved, closed) is dated at its last update.
   const stamps = transitionStamps(null, draft, updated_at);
+  // Spelled out rather than spread: object spreads followed by more keys cost tens of microseconds per ticket here.
   const ticket: NewTicket = {
-    ...draft,
-    pending_at: null,
-    ...stamps,
     title: input.title,
     description: comments[0]!.content,
+    type,
+    status,
     priority: input.priority ?? null,
     recipient: null,
     requester_id: input.requester_id,
+    assignee_id,
     organization_id: refs.users.get(input.requester_id)!.organization_id,
     group_id: input.group_id ?? null,
+    problem_id: null,
+    due_date: null,
     created_at,
     updated_at,
+    assigneed_at: stamps.assigneed_at ?? null,
+    resolved_at: stamps.resolved_at ?? null,
+    closed_at: stamps.closed_at ?? null,
+    pending_at: stamps.pending_at ?? null,
     requester_updated_at,
     assignee_updated_at,
     source: input.source ?? "api",
