@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { STORAGE_KIND } from "../support/database";
 import { errorBody, startTestServer, type Client, type TestServer, type TestUser } from "../support/server";
 
 let server: TestServer;
@@ -179,5 +180,29 @@ describe("POST /apiv2/imports/tickets", () => {
     expect(res.body.ticket.id).toBe(1);
     expect(res.headers.location).toBe("http://b.test/apiv2/tickets/1.json");
     expect((await admin.get("/apiv2/tickets/1.json")).body.ticket.title).not.toBe("B's history");
+  });
+
+  it("imports.tickets - a batch keeps its order of ids; a ticket the checks or the database refuse is left out and the rest written", async () => {
+    const simple = (title: string, content = "hello") => ({ requester_id: requester.user.id, title, comments: [{ author_id: requester.user.id, content }] });
+    const outcomes = await server.a.adminDesk.imports.tickets([
+      simple("Batch one"),
+      { ...simple("Unknown requester"), requester_id: 999_999 },
+      // Postgres text cannot hold NUL: only the database finds out, mid-batch.
+      simple("NUL inside", "nul \u0000 here"),
+      "not a ticket",
+      simple("Batch two"),
+    ]);
+    expect(outcomes.map((o) => (o.ok ? "ok" : o.error.code))).toEqual([
+      "ok",
+      "RECORD_INVALID",
+      STORAGE_KIND === "postgres" ? "RECORD_INVALID" : "ok",
+      "RECORD_INVALID",
+      "ok",
+    ]);
+    const ids = outcomes.flatMap((o) => (o.ok ? [o.ticket.id] : []));
+    expect(ids).toEqual(ids.map((_, i) => ids[0]! + i));
+    for (const [i, o] of outcomes.entries()) {
+      if (o.ok) expect((await admin.get(`/apiv2/tickets/${o.ticket.id}.json`)).body.ticket.title).toBe(["Batch one", "", "NUL inside", "", "Batch two"][i]);
+    }
   });
 });
