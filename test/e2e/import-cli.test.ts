@@ -93,6 +93,7 @@ describe("helpdesk import tickets", () => {
     await expect(importCommand(["tickets", "--host", "a.test"])).rejects.toThrow("FILE is required");
     await expect(importCommand(["tickets", join(dir, "missing.jsonl"), "--host", "a.test"])).rejects.toThrow("no such file");
     await expect(importCommand(["tickets", file, "--host", "a.test", "--batch", "0"])).rejects.toThrow("--batch must be at least 1");
+    await expect(importCommand(["tickets", file, "--host", "a.test", "--rejects", join(dir, "no/such/dir.jsonl"), ...server.database.cliArgs])).rejects.toThrow("cannot write --rejects");
   }, 60_000);
 
   it("--help - explains the command", async () => {

@@ -1,4 +1,4 @@
-import { createWriteStream, existsSync } from "node:fs";
+import { closeSync, existsSync, openSync, writeSync } from "node:fs";
 import { ReportedFailure, UsageError } from "./cli-errors";
 import { createImportProgress, summaryLine } from "./import-progress";
 import { DATABASE_USAGE, openDesk } from "./open-database";
@@ -52,21 +52,31 @@ export async function importCommand(args: string[]): Promise<void> {
   if (!existsSync(file)) throw new UsageError(`no such file: ${file}`, IMPORT_USAGE);
 
   const opened = await openDesk(options, IMPORT_USAGE);
-  const rejects = typeof options.rejects === "string" ? createWriteStream(options.rejects) : null;
+  let rejects: number | null = null;
   try {
+    if (typeof options.rejects === "string") rejects = openForWriting(options.rejects);
     const desk = await tenantAdminDesk(opened, host);
     const progress = createImportProgress(process.stderr);
     const onRejected = (r: RejectedLine) => {
       progress.clear();
       process.stderr.write(`line ${r.line}: ${r.code}: ${r.message}\n`);
-      rejects?.write(`${JSON.stringify({ line: r.line, code: r.code, message: r.message, details: r.details, text: r.text })}\n`);
+      if (rejects !== null) writeSync(rejects, `${JSON.stringify({ line: r.line, code: r.code, message: r.message, details: r.details, text: r.text })}\n`);
     };
     const summary = await importTicketFile({ imports: desk.imports, file, batchSize, onRejected, onProgress: progress.update });
     progress.clear();
     console.log(summaryLine(summary));
     if (summary.rejected > 0) throw new ReportedFailure(`${summary.rejected} lines were rejected`);
   } finally {
-    await new Promise<void>((done) => (rejects === null ? done() : rejects.end(done)));
+    if (rejects !== null) closeSync(rejects);
     await opened.close();
+  }
+}
+
+/** Opens the --rejects file before anything is imported, so that an unwritable path is a usage error. */
+function openForWriting(file: string): number {
+  try {
+    return openSync(file, "w");
+  } catch (error) {
+    throw new UsageError(`cannot write --rejects ${file}: ${error instanceof Error ? error.message : String(error)}`, IMPORT_USAGE);
   }
 }
