@@ -71,11 +71,16 @@ function prepare(text: string): Phrasing {
   return { normalized, tokens: new Set(tokenize(normalized)), bigrams: pairs, size };
 }
 
-function jaccard(a: Set<string>, b: Set<string>): number {
+/**
+ * How well the words of `asked` are found in `phrasing`: the mean of their
+ * Jaccard index and the share of the asked words the phrasing holds, so that
+ * a short question ("reset password") still finds a longer phrasing of it.
+ */
+function tokenScore(asked: Set<string>, phrasing: Set<string>): number {
   let shared = 0;
-  for (const token of a) if (b.has(token)) shared++;
-  const union = a.size + b.size - shared;
-  return union === 0 ? 0 : shared / union;
+  for (const token of asked) if (phrasing.has(token)) shared++;
+  const union = asked.size + phrasing.size - shared;
+  return union === 0 ? 0 : (shared / union + shared / asked.size) / 2;
 }
 
 function dice(a: Phrasing, b: Phrasing): number {
@@ -86,18 +91,18 @@ function dice(a: Phrasing, b: Phrasing): number {
 }
 
 /**
- * Similarity of two prepared phrasings, 0 to 1: the mean of token-set Jaccard
- * (which words they share) and bigram Dice (which tolerates typos and
+ * Similarity of what was asked to a phrasing, 0 to 1: the mean of the token
+ * score (which words they share) and bigram Dice (which tolerates typos and
  * inflections); 1 exactly when they normalize to the same text.
  */
-function similarity(a: Phrasing, b: Phrasing): number {
-  if (a.normalized === "" || b.normalized === "") return 0;
-  if (a.normalized === b.normalized) return 1;
+function similarity(asked: Phrasing, phrasing: Phrasing): number {
+  if (asked.normalized === "" || phrasing.normalized === "") return 0;
+  if (asked.normalized === phrasing.normalized) return 1;
   // Below 1 for different texts, so an exact phrasing always outranks a near one.
-  return Math.min(0.999, (jaccard(a.tokens, b.tokens) + dice(a, b)) / 2);
+  return Math.min(0.999, (tokenScore(asked.tokens, phrasing.tokens) + dice(asked, phrasing)) / 2);
 }
 
-/** Similarity of two texts, 0 to 1, after normalization. */
+/** Similarity of the asked text `a` to the phrasing `b`, 0 to 1, after normalization. */
 export function textSimilarity(a: string, b: string): number {
   return similarity(prepare(a), prepare(b));
 }
