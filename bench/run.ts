@@ -19,6 +19,7 @@ import { parseArgs } from "node:util";
 import { createDatabase, type StorageKind } from "../test/support/database";
 import { startServeProcess } from "../test/support/processes";
 import { runAutomationBench } from "./automations";
+import { runImportBench } from "./import";
 import { runRulesBench } from "./rules-engine";
 import { runViewsBench } from "./views";
 import { ADMIN, BENCH_HOST, seed } from "./seed";
@@ -150,6 +151,10 @@ try {
     rules =
       `\n\n## Rule engine (\`pnpm tsx bench/rules-engine.ts\`)\n\n${engine}\n\n## Automation run over SQLite (\`pnpm tsx bench/automations.ts\`)\n\n${automations}` +
       `\n\n## View counts (\`pnpm tsx bench/views.ts [--postgres]\`)\n\n${views.join("\n\n")}`;
+    console.log("ticket import");
+    const imports = await runImportBench();
+    console.log(imports);
+    rules += `\n\n## Ticket import over SQLite (\`pnpm tsx bench/import.ts\`)\n\n${imports}`;
   }
   if (args.write) {
     const when = new Date().toISOString().slice(0, 16).replace("T", " ");

@@ -18,6 +18,8 @@ import {
   forumCreateInputSchema,
   postCreateInputSchema,
   postCommentCreateInputSchema,
+  botQuestionInputSchema,
+  ticketImportInputSchema,
 } from "@helpdesk/core";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -120,6 +122,20 @@ const userBody = bodyFor(
 );
 const groupBody = bodyFor("group", fieldsOf(groupCreateInputSchema), fc.record({ name: uniqueName }));
 const organizationBody = bodyFor("organization", fieldsOf(organizationCreateInputSchema), fc.record({ name: uniqueName }));
+/** Valid bodies name the tenant's admin, read when the value is drawn (after the server started). */
+const importBody = bodyFor(
+  "ticket",
+  fieldsOf(ticketImportInputSchema),
+  fc.record({ title: uniqueName }).map((base) => ({ ...base, requester_id: server.a.admin.user.id, comments: [{ author_id: server.a.admin.user.id, content: "imported" }] })),
+);
+/** The bank's `data` arrays: junk, elements of the question's own fields, and a valid element in a group made below. */
+let bankGroupId = 0;
+const questionsBody = fc.oneof(
+  fc.jsonValue({ maxDepth: 3 }),
+  fc.array(fc.oneof(fc.dictionary(fc.constantFrom(...fieldsOf(botQuestionInputSchema)), fieldValue, { maxKeys: 6 }), fieldValue), { maxLength: 3 }).map((data) => ({ data })),
+  fc.dictionary(fc.constantFrom(...fieldsOf(botQuestionInputSchema)), fieldValue, { maxKeys: 2 }).map((extra) => ({ data: [{ category_id: bankGroupId, title: "fuzz", answer: "fuzz", ...extra }] })),
+  fc.constant(null).map(() => ({ data: [{ category_id: bankGroupId, title: "fuzz", answer: "fuzz" }] })),
+);
 
 /** Field definition parts: real types, options, expressions (good and catastrophic) and cascade links next to junk. */
 const fieldPart = fc.oneof(
@@ -369,7 +385,17 @@ const routes: WriteRoute[] = [
       return { method: "POST", path: `/apiv2/posts/${id}/comments.json`, watch: [...KB_LISTS, `/apiv2/posts/${id}/comments.json`] };
     },
   },
+  { name: "POST /apiv2/imports/tickets", body: importBody, prepare: async () => ({ method: "POST", path: "/apiv2/imports/tickets.json", watch: [] }) },
+  {
+    name: "POST /apiv2/robot/questions",
+    body: questionsBody,
+    prepare: async () => ({ method: "POST", path: "/apiv2/robot/questions.json", watch: ["/apiv2/robot/questions.json"] }),
+  },
 ];
+
+beforeAll(async () => {
+  bankGroupId = (await server.a.adminDesk.botQuestionGroups.create(["Fuzz questions"]))[0]!.id;
+});
 
 /** Statuses seen per route, to check the fuzzing reaches the success paths too. */
 const outcomes = new Map<string, number[]>();

@@ -59,6 +59,9 @@ export const ERROR_CODES = {
   POST_NOT_FOUND: { kind: "not_found", message: "Post not found" },
   POST_COMMENT_NOT_FOUND: { kind: "not_found", message: "Post comment not found" },
   POST_COMMENTS_DISABLED: { kind: "invalid", message: "Comments are disabled on this post" },
+  BOT_QUESTION_NOT_FOUND: { kind: "not_found", message: "Chat-bot question not found" },
+  BOT_QUESTION_GROUP_NOT_FOUND: { kind: "not_found", message: "Chat-bot question group not found" },
+  BOT_QUESTION_GROUP_NOT_EMPTY: { kind: "invalid", message: "A question group that still holds questions cannot be deleted" },
 } as const satisfies Record<string, { kind: ErrorKind; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -25,6 +25,9 @@ import type { organizationListQuerySchema, pageQuerySchema, userSearchQuerySchem
 import type { AttachmentView } from "./domain/attachment";
 import type { ByteStream } from "./blob-store";
 import type { CategoryService, ForumService, PostCommentService, PostService } from "./knowledge-base-api";
+import type { BotQuestionGroup, BotQuestionGroupInput, BotQuestionInput, BotQuestionView, botMatchQuerySchema, botQuestionListQuerySchema } from "./domain/bot-question";
+import type { TicketImportInput } from "./domain/ticket-import";
+import type { HelpdeskError } from "./errors";
 
 /** One page of a list, with the page that was asked for. */
 export interface ListResult<T> extends Page<T> {
@@ -104,6 +107,9 @@ export interface ActorDesk {
   forums: ForumService;
   posts: PostService;
   postComments: PostCommentService;
+  botQuestions: BotQuestionService;
+  botQuestionGroups: BotQuestionGroupService;
+  imports: ImportService;
 }
 
 export interface TicketService {
@@ -330,4 +336,49 @@ export interface ViewService {
   create(input: ViewCreateInput): Promise<View>;
   update(id: number, input: ViewUpdateInput): Promise<View>;
   delete(id: number): Promise<void>;
+}
+
+export type BotQuestionListQuery = z.input<typeof botQuestionListQuerySchema>;
+export type BotMatchQuery = z.input<typeof botMatchQuerySchema>;
+
+/**
+ * The chat-bot question bank (agents and admins). Batch writes are all or
+ * nothing: RECORD_INVALID names each bad element as `data[i].field`.
+ */
+export interface BotQuestionService {
+  /** Questions by id, optionally of one group (`category_id`). */
+  list(query?: BotQuestionListQuery): Promise<ListResult<BotQuestionView>>;
+  /** Creates 1 to 100 questions; each `category_id` must name a group of the tenant. */
+  create(data: BotQuestionInput[]): Promise<BotQuestionView[]>;
+  /** Replaces the question's fields (those omitted keep their values, except the required ones). */
+  update(id: number, data: BotQuestionInput): Promise<BotQuestionView>;
+  /** Deletes 1 to 100 questions; BOT_QUESTION_NOT_FOUND, deleting none, when any id is unknown. */
+  delete(ids: number[]): Promise<void>;
+  /** The active question most similar to `query.query` by title or other title, or null below the threshold (any signed-in user). */
+  match(query: BotMatchQuery): Promise<{ question: BotQuestionView; score: number } | null>;
+}
+
+/** Question groups of the chat-bot bank (agents and admins). */
+export interface BotQuestionGroupService {
+  list(query?: PageQuery): Promise<ListResult<BotQuestionGroup>>;
+  /** Creates 1 to 100 groups from their titles. */
+  create(titles: string[]): Promise<BotQuestionGroup[]>;
+  update(id: number, data: BotQuestionGroupInput): Promise<BotQuestionGroup>;
+  /** Deletes 1 to 100 empty groups: BOT_QUESTION_GROUP_NOT_FOUND when any is unknown, BOT_QUESTION_GROUP_NOT_EMPTY when any holds questions; then none is deleted. */
+  delete(ids: number[]): Promise<void>;
+}
+
+/** What became of one ticket of an import batch. */
+export type ImportOutcome = { ok: true; ticket: Ticket } | { ok: false; error: HelpdeskError };
+
+/** Ticket import (admin): no trigger or other rule acts on imported tickets, and nothing is sent. */
+export interface ImportService {
+  /** Imports one ticket; rejects with RECORD_INVALID naming each bad field (`comments[1].author_id`), writing nothing. */
+  ticket(input: TicketImportInput): Promise<Ticket>;
+  /**
+   * Imports a batch in one transaction: each ticket is checked before it is
+   * written, and one that fails is reported in its outcome while the others
+   * are still written. Ids follow the input order.
+   */
+  tickets(inputs: unknown[]): Promise<ImportOutcome[]>;
 }

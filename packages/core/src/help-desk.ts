@@ -16,6 +16,9 @@ import type {
   TopicService,
   QuestionService,
   ChatService,
+  BotQuestionService,
+  BotQuestionGroupService,
+  ImportService,
 } from "./help-desk-api";
 import { createOutboxService } from "./services/outbox-service";
 import { createRuleSetCache } from "./services/rule-sets";
@@ -47,6 +50,9 @@ import { createCategoryService } from "./services/category-service";
 import { createForumService } from "./services/forum-service";
 import { createPostCommentService } from "./services/post-comment-service";
 import { createPostService } from "./services/post-service";
+import { createBotQuestionService } from "./services/bot-question-service";
+import { createBotQuestionGroupService } from "./services/bot-question-group-service";
+import { createImportService } from "./services/ticket-import-service";
 
 export interface HelpDeskOptions {
   storage: Storage;
@@ -94,6 +100,9 @@ export function createHelpDesk(options: HelpDeskOptions): HelpDesk {
       let forums: ForumService | undefined;
       let posts: PostService | undefined;
       let postComments: PostCommentService | undefined;
+      let botQuestions: BotQuestionService | undefined;
+      let botQuestionGroups: BotQuestionGroupService | undefined;
+      let imports: ImportService | undefined;
       return {
         tenantId,
         actor,
@@ -159,6 +168,15 @@ export function createHelpDesk(options: HelpDeskOptions): HelpDesk {
         },
         get postComments() {
           return (postComments ??= createPostCommentService(ctx));
+        },
+        get botQuestions() {
+          return (botQuestions ??= createBotQuestionService(ctx));
+        },
+        get botQuestionGroups() {
+          return (botQuestionGroups ??= createBotQuestionGroupService(ctx));
+        },
+        get imports() {
+          return (imports ??= createImportService(ctx));
         },
       };
     },

@@ -13,6 +13,7 @@ import type { View } from "./domain/view";
 import type { TicketPredicate } from "./ticket-predicate";
 import type { Attachment, AttachmentTarget } from "./domain/attachment";
 import type { CategoryRepository, ForumRepository, PostCommentRepository, PostRepository } from "./knowledge-base-storage";
+import type { BotQuestion, BotQuestionGroup } from "./domain/bot-question";
 
 /**
  * What a storage adapter implements. Storage holds data and decides nothing:
@@ -55,6 +56,8 @@ export interface Storage {
   forums: ForumRepository;
   posts: PostRepository;
   postComments: PostCommentRepository;
+  botQuestionGroups: BotQuestionGroupRepository;
+  botQuestions: BotQuestionRepository;
 }
 
 /** One page of a list: `offset` rows skipped, at most `limit` returned. */
@@ -393,6 +396,44 @@ export interface AttachmentRepository {
    * Concurrent calls never return one row twice.
    */
   deleteExpired(now: number, limit: number): Promise<Attachment[]>;
+}
+
+export type NewBotQuestionGroup = Omit<BotQuestionGroup, "id">;
+
+export interface BotQuestionGroupRepository {
+  create(tenantId: number, data: NewBotQuestionGroup): Promise<BotQuestionGroup>;
+  /** The groups among `ids` that exist, by id. */
+  getMany(tenantId: number, ids: number[]): Promise<BotQuestionGroup[]>;
+  /** All groups by id, paged. */
+  list(tenantId: number, window: Window): Promise<Page<BotQuestionGroup>>;
+  /** Null when no such group. */
+  update(tenantId: number, id: number, patch: Pick<BotQuestionGroup, "title" | "updated_at">): Promise<BotQuestionGroup | null>;
+  /** How many questions each of `ids` holds; groups without any are absent. */
+  countQuestions(tenantId: number, ids: number[]): Promise<Map<number, number>>;
+  /** Deletes the groups among `ids`, which must hold no questions (the caller checks); returns how many existed. */
+  delete(tenantId: number, ids: number[]): Promise<number>;
+}
+
+export type NewBotQuestion = Omit<BotQuestion, "id">;
+
+export interface BotQuestionFilter {
+  categoryId?: number;
+  /** Only active questions. */
+  active?: boolean;
+}
+
+export interface BotQuestionRepository {
+  create(tenantId: number, data: NewBotQuestion): Promise<BotQuestion>;
+  /** The questions among `ids` that exist, by id. */
+  getMany(tenantId: number, ids: number[]): Promise<BotQuestion[]>;
+  /** Questions by id, paged. */
+  list(tenantId: number, filter: BotQuestionFilter, window: Window): Promise<Page<BotQuestion>>;
+  /** Every question matching `filter`, by id: the whole bank, as the matcher reads it. */
+  listAll(tenantId: number, filter: BotQuestionFilter): Promise<BotQuestion[]>;
+  /** Replaces the fields given; null when no such question. */
+  update(tenantId: number, id: number, patch: Partial<Omit<NewBotQuestion, "created_at">> & { updated_at: number }): Promise<BotQuestion | null>;
+  /** Deletes the questions among `ids`; returns how many existed. */
+  delete(tenantId: number, ids: number[]): Promise<number>;
 }
 
 export type { CustomField };

@@ -76,6 +76,9 @@ const compiled = {
   forum: toJsonSchema(wireViews.forum),
   post: toJsonSchema(wireViews.post),
   postComment: toJsonSchema(wireViews.postComment),
+  botQuestion: toJsonSchema(wireViews.botQuestion),
+  botQuestionPublic: toJsonSchema(wireViews.botQuestionPublic),
+  botQuestionGroup: toJsonSchema(wireViews.botQuestionGroup),
 };
 
 /** Item schemas by resource; users depend on who is looking. */
@@ -105,6 +108,8 @@ export const itemSchemas = {
   forum: () => compiled.forum,
   post: () => compiled.post,
   postComment: () => compiled.postComment,
+  botQuestion: (view: View) => (view === "end_user" ? compiled.botQuestionPublic : compiled.botQuestion),
+  botQuestionGroup: () => compiled.botQuestionGroup,
 };
 
 const nullableString = { type: ["string", "null"] };

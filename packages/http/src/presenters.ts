@@ -8,6 +8,7 @@ import {
   type Post,
   type PostView,
   type PostComment,
+  type BotQuestionView,
   type GroupView,
   type Organization,
   type OutboxMessage,
@@ -62,6 +63,7 @@ const categoryDates = dateFormatter<Category>(timestampKeys(wireViews.category))
 const forumDates = dateFormatter<Forum>(timestampKeys(wireViews.forum));
 const postDates = dateFormatter<Post>(timestampKeys(wireViews.post));
 const postCommentDates = dateFormatter<PostComment>(timestampKeys(wireViews.postComment));
+const botQuestionDates = dateFormatter<BotQuestionView>(timestampKeys(wireViews.botQuestion));
 
 export function presentTicket(ticket: Ticket, urls: ResourceUrls) {
   return { ...ticketDates(ticket), url: urls.of("tickets", ticket.id) };
@@ -175,4 +177,9 @@ export function presentPost(post: PostView, urls: ResourceUrls) {
 /** A post comment, addressed under its post: `/apiv2/posts/{post_id}/comments/{id}.json`. */
 export function presentPostComment(comment: PostComment, urls: ResourceUrls) {
   return { ...postCommentDates(comment), url: urls.of(`posts/${comment.post_id}/comments`, comment.id) };
+}
+
+/** A chat-bot question; groups (`{id, title}`) need no presenter. */
+export function presentBotQuestion(question: BotQuestionView) {
+  return botQuestionDates(question);
 }

@@ -123,3 +123,11 @@ function missingResource(keys: readonly string[]): HelpdeskError {
     details: Object.fromEntries(keys.map((k) => [k, [{ description }]])),
   });
 }
+
+/** The array under `key` of `{ "<key>": [...] }`; a 422 naming `key` for any other shape. */
+export function unwrapList(body: unknown, key: string): unknown[] {
+  if (!isPlainObject(body) || !Object.hasOwn(body, key)) throw invalidField(key, "is required: send an array under this key");
+  const inner = body[key];
+  if (!Array.isArray(inner)) throw invalidField(key, "must be an array");
+  return inner;
+}

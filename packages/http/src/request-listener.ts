@@ -4,7 +4,7 @@ import fastJson from "fast-json-stringify";
 import { createAuthenticator } from "./authenticator";
 import { HttpError, toErrorResponse } from "./http-error";
 import { errorBodySchema } from "./json-schemas";
-import { DEFAULT_BODY_LIMIT, readJsonBody, unwrapResource } from "./request-body";
+import { DEFAULT_BODY_LIMIT, readJsonBody, unwrapList, unwrapResource } from "./request-body";
 import { ResourceUrls, requestBase } from "./resource-urls";
 import { createRouter, stripJsonSuffix } from "./router";
 import { apiTokenRoutes } from "./routes/api-token-routes";
@@ -24,6 +24,8 @@ import { viewRoutes } from "./routes/view-routes";
 import { attachmentRoutes } from "./routes/attachment-routes";
 import { DEFAULT_ATTACHMENT_LIMIT, streamBody } from "./raw-body";
 import { sendFile } from "./send-file";
+import { botBankRoutes } from "./routes/bot-bank-routes";
+import { importRoutes } from "./routes/import-routes";
 import { createTenantResolver } from "./tenant-resolver";
 import { categoryRoutes } from "./routes/category-routes";
 import { forumRoutes } from "./routes/forum-routes";
@@ -68,6 +70,8 @@ export function createRequestListener(desk: HelpDesk, options: RequestListenerOp
     ...forumRoutes,
     ...postRoutes,
     ...postCommentRoutes,
+    ...botBankRoutes,
+    ...importRoutes,
   ]);
   const tenants = createTenantResolver(desk.tenants);
   const authenticator = createAuthenticator(desk.auth);
@@ -84,7 +88,10 @@ export function createRequestListener(desk: HelpDesk, options: RequestListenerOp
     const tenant = await tenants.resolve(req.headers.host);
     const user = await authenticator.authenticate(tenant.id, req.headers.authorization);
     const { definition, serializers } = match.route;
-    const body = definition.bodyKey === undefined ? {} : unwrapResource(await readJsonBody(req, bodyLimit), definition.bodyKey);
+    const { bodyKey, bodyType } = definition;
+    const payload = bodyKey === undefined ? undefined : await readJsonBody(req, bodyLimit);
+    const body = bodyKey === undefined || bodyType === "array" ? {} : unwrapResource(payload, bodyKey);
+    const items = typeof bodyKey === "string" && bodyType === "array" ? unwrapList(payload, bodyKey) : [];
     const query = Object.fromEntries(new URLSearchParams(queryStart === -1 ? "" : url.slice(queryStart + 1)));
 
     const reply: Reply = await definition.handle({
@@ -93,6 +100,7 @@ export function createRequestListener(desk: HelpDesk, options: RequestListenerOp
       parentId: match.parentId,
       query,
       body,
+      items,
       urls: new ResourceUrls(requestBase(req)),
       path,
       bodyStream: definition.streamsBody ? { data: streamBody(req, attachmentLimit), contentType: req.headers["content-type"] } : null,

@@ -16,6 +16,9 @@ import {
   requestSchema,
   ruleSchema,
   webhookSchema,
+  botQuestionGroupSchema,
+  botQuestionPublicViewSchema,
+  botQuestionViewSchema,
   ticketSchema,
   timestampSchema,
   userSchema,
@@ -77,6 +80,10 @@ export const wireViews = {
   forum: forumSchema.extend(withUrl),
   post: postSchema.extend({ ...withUrl, uploads: z.array(attachmentWire) }),
   postComment: postCommentSchema.extend(withUrl),
+  botQuestion: botQuestionViewSchema,
+  /** A matched question as end users see it. */
+  botQuestionPublic: botQuestionPublicViewSchema,
+  botQuestionGroup: botQuestionGroupSchema.pick({ id: true, title: true }),
 };
 
 /** True for the core's timestamp schema, alone or nullable: those fields go out as `YYYY-MM-DD HH:MM:SS`. */

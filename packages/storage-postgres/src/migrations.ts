@@ -1,5 +1,7 @@
 import { KNOWLEDGE_BASE_SCHEMA } from "./knowledge-base-schema";
 
+import { BOT_BANK_SCHEMA } from "./bot-bank-schema";
+
 /** One schema step; `version`s are applied once each, in ascending order. */
 export interface Migration {
   version: number;
@@ -459,6 +461,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 6, name: "views and the ticket indexes they filter on", up: VIEWS_SCHEMA },
   { version: 7, name: "knowledge base", up: KNOWLEDGE_BASE_SCHEMA },
   { version: 8, name: "community topics, questions, question comments; chat history", up: COMMUNITY_AND_CHATS_SCHEMA },
+  { version: 9, name: "chat-bot question bank", up: BOT_BANK_SCHEMA },
 ];
 
 /** Every help desk table, children before parents (the order a TRUNCATE or DROP can take). */
@@ -476,6 +479,8 @@ export const TABLES = [
   "posts",
   "forums",
   "categories",
+  "bot_questions",
+  "bot_question_groups",
   "schedule_claims",
   "automation_firings",
   "round_robin_turns",

@@ -25,6 +25,7 @@ import { createCategoryRepository } from "./category-repository";
 import { createForumRepository } from "./forum-repository";
 import { createPostRepository } from "./post-repository";
 import { createPostCommentRepository } from "./post-comment-repository";
+import { createBotQuestionGroupRepository, createBotQuestionRepository } from "./bot-bank-repository";
 
 type Repositories = Omit<Storage, "transaction">;
 
@@ -47,6 +48,7 @@ const AGGREGATES = [
   "views",
   "attachments",
   "categories", "forums", "posts", "postComments",
+  "botQuestionGroups", "botQuestions",
 ] as const satisfies ReadonlyArray<keyof Repositories>;
 
 function createRepositories(db: Knex, inTransaction: boolean): Repositories {
@@ -74,6 +76,8 @@ function createRepositories(db: Knex, inTransaction: boolean): Repositories {
     forums: createForumRepository(db),
     posts: createPostRepository(db),
     postComments: createPostCommentRepository(db),
+    botQuestionGroups: createBotQuestionGroupRepository(db),
+    botQuestions: createBotQuestionRepository(db),
   };
 }
 

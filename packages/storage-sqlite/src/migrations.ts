@@ -1,4 +1,5 @@
 import { KNOWLEDGE_BASE_SCHEMA } from "./knowledge-base-schema";
+import { BOT_BANK_SCHEMA } from "./bot-bank-schema";
 import type { SqliteDatabase } from "./sqlite-database";
 
 /** One schema step; `version`s are applied once each, in ascending order. */
@@ -437,6 +438,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 6, name: "views and the ticket indexes they filter on", up: VIEWS_SCHEMA },
   { version: 7, name: "knowledge base", up: KNOWLEDGE_BASE_SCHEMA },
   { version: 8, name: "community topics, questions, question comments; chat history", up: COMMUNITY_AND_CHATS_SCHEMA },
+  { version: 9, name: "chat-bot question bank", up: BOT_BANK_SCHEMA },
 ];
 
 /**

@@ -27,6 +27,7 @@ import { createCategoryRepository } from "./category-repository";
 import { createForumRepository } from "./forum-repository";
 import { createPostRepository } from "./post-repository";
 import { createPostCommentRepository } from "./post-comment-repository";
+import { createBotQuestionGroupRepository, createBotQuestionRepository } from "./bot-bank-repository";
 
 /** Settles a synchronous operation; driver errors become contract errors. */
 const attempt: Runner = (op) => {
@@ -78,6 +79,8 @@ export function sqliteStorage(db: SqliteDatabase): Storage {
     forums: createForumRepository(db, prepare),
     posts: createPostRepository(db, prepare),
     postComments: createPostCommentRepository(db, prepare),
+    botQuestionGroups: createBotQuestionGroupRepository(db, prepare),
+    botQuestions: createBotQuestionRepository(db, prepare),
   };
   const begin = prepare("BEGIN IMMEDIATE");
   const commit = prepare("COMMIT");
@@ -120,6 +123,8 @@ export function sqliteStorage(db: SqliteDatabase): Storage {
     forums: bindRepository(repositories.forums, run),
     posts: bindRepository(repositories.posts, run),
     postComments: bindRepository(repositories.postComments, run),
+    botQuestionGroups: bindRepository(repositories.botQuestionGroups, run),
+    botQuestions: bindRepository(repositories.botQuestions, run),
   });
 
   /** The view handed to `fn`: direct while its transaction is open, like the root afterwards. */

@@ -26,6 +26,7 @@ import { describeViews } from "./views-conformance";
 import { describeAttachments } from "./attachments-conformance";
 import { describeKnowledgeBasePosts } from "./knowledge-base-posts-conformance";
 import { describeKnowledgeBaseStructure } from "./knowledge-base-structure-conformance";
+import { describeBotBank } from "./bot-bank-conformance";
 
 /**
  * Registers the storage conformance suite: every test gets a fresh, empty
@@ -78,5 +79,6 @@ export function runStorageConformance(name: string, makeStorage: StorageFactory)
     describeAttachments(ctx);
     describeKnowledgeBaseStructure(ctx);
     describeKnowledgeBasePosts(ctx);
+    describeBotBank(ctx);
   });
 }

@@ -12,3 +12,11 @@ export class UsageError extends Error {
 /** Exit codes: 1 for a failure while running, 2 for a usage or configuration mistake. */
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
+
+/** A failure the command has already reported in full: nothing more is printed, exit code 1. */
+export class ReportedFailure extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ReportedFailure";
+  }
+}

@@ -1,10 +1,11 @@
 import { HelpdeskError } from "@helpdesk/core";
-import { EXIT_FAILURE, EXIT_USAGE, UsageError } from "./cli-errors";
+import { EXIT_FAILURE, EXIT_USAGE, ReportedFailure, UsageError } from "./cli-errors";
 import { DATABASE_USAGE } from "./open-database";
 import { serveCommand } from "./serve-command";
 import { tenantCommand } from "./tenant-command";
 import { tokenCommand } from "./token-command";
 import { automationsCommand } from "./automations-command";
+import { importCommand } from "./import-command";
 
 const USAGE = `Usage: helpdesk <command> [options]
 
@@ -13,6 +14,7 @@ Commands:
   tenant create   create a tenant and its first admin
   token create    create an API token for a tenant
   automations run run every tenant's automations once (--at for another instant)
+  import tickets  import tickets from a JSON Lines file, without running rules
 
 Run "helpdesk <command> --help" for the options of a command.
 ${DATABASE_USAGE}`;
@@ -22,6 +24,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   tenant: tenantCommand,
   token: tokenCommand,
   automations: automationsCommand,
+  import: importCommand,
 };
 
 async function main(argv: string[]): Promise<void> {
@@ -39,6 +42,8 @@ main(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof UsageError) {
     console.error(error.usage === "" ? `error: ${error.message}` : `error: ${error.message}\n\n${error.usage}`);
     process.exitCode = EXIT_USAGE;
+  } else if (error instanceof ReportedFailure) {
+    process.exitCode = EXIT_FAILURE;
   } else if (error instanceof HelpdeskError) {
     const details = error.details === undefined ? "" : `\n${JSON.stringify(error.details, null, 2)}`;
     console.error(`error: ${error.message} (${error.code})${details}`);

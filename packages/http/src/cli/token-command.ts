@@ -1,7 +1,7 @@
-import { HelpdeskError } from "@helpdesk/core";
 import { UsageError } from "./cli-errors";
 import { DATABASE_USAGE, openDesk } from "./open-database";
 import { COMMON_OPTIONS, parseOptions, required } from "./parse-options";
+import { tenantAdminDesk } from "./tenant-admin";
 
 export const TOKEN_USAGE = `Usage: helpdesk token create --host H
 
@@ -30,13 +30,8 @@ export async function tokenCommand(args: string[]): Promise<void> {
 
   const opened = await openDesk(options, TOKEN_USAGE);
   try {
-    const tenant = await opened.desk.tenants.findByHost(host);
-    if (tenant === null) throw new HelpdeskError("TENANT_NOT_FOUND", { description: `No tenant is served at host ${host}` });
-    // Tokens are created by an admin; the CLI acts as the tenant's first one, read straight from storage.
-    const { items } = await opened.storage.users.list(tenant.id, { roles: ["admin"] }, [{ by: "id", dir: "asc" }], { limit: 1, offset: 0 });
-    const admin = items[0];
-    if (admin === undefined) throw new HelpdeskError("USER_NOT_FOUND", { description: `Tenant ${host} has no admin` });
-    const token = await opened.desk.as(tenant.id, admin).apiTokens.create();
+    // Tokens are created by an admin; the CLI acts as the tenant's first one.
+    const token = await (await tenantAdminDesk(opened, host)).apiTokens.create();
     console.log(JSON.stringify({ token: token.token, id: token.id }));
   } finally {
     await opened.close();

@@ -33,6 +33,6 @@ export function pagedBody<T, P>(ctx: RouteContext, key: string, result: ListResu
  * services validate their input with zod and reject bad input with a 400 or
  * 422, so this is a statement about who checks the value, not a promise about it.
  */
-export function unchecked<T>(value: Record<string, unknown>): T {
+export function unchecked<T>(value: Record<string, unknown> | unknown[]): T {
   return value as T;
 }

@@ -16,6 +16,8 @@ export interface RouteContext {
   query: Record<string, string>;
   /** The object under the route's `bodyKey` (the first shape present), for routes that declare one. */
   body: Record<string, unknown>;
+  /** The array under the route's `bodyKey`, for routes whose `bodyType` is "array". */
+  items: unknown[];
   urls: ResourceUrls;
   /** The path as requested (with `.json` if it had it), for page links. */
   path: string;
@@ -40,9 +42,12 @@ export interface RouteDefinition {
   /**
    * The key a write body wraps its resource in (`ticket`, `user`, …). A route
    * that accepts several shapes lists them, first match wins; a dotted key
-   * (`request.comment`) names an object nested in another.
+   * (`request.comment`) names an object nested in another. Any method may
+   * declare one, DELETE too.
    */
   bodyKey?: string | readonly string[];
+  /** What `bodyKey` holds: an object (the default), or an array (the chat-bot bank's `data` and `ids`). */
+  bodyType?: "object" | "array";
   /** The route takes the raw body as a file of any content type, streamed with the attachment limit. */
   streamsBody?: true;
   /** Response body schema per success status, a function of who is looking; null for an empty body. */
