@@ -136,6 +136,7 @@ describe("unexpected failures", () => {
       tenants: { create: fail, findByHost: fail, list: fail },
       auth: { verifyPassword: fail, verifyApiToken: fail, reload: fail },
       runAutomations: fail,
+      oauth: new Proxy({}, { get: () => fail }) as HelpDesk["oauth"],
       as: () => {
         throw failure;
       },

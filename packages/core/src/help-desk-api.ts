@@ -7,6 +7,8 @@ import type { User, UserCreateInput, UserUpdateInput } from "./domain/user";
 import type { AutomationRunOptions, AutomationRunReport } from "./services/automation-runner";
 import type { OutboxMessage, Rule, RuleCreateInput, RuleUpdateInput, Webhook, WebhookCreateInput, WebhookUpdateInput } from "./domain/rule";
 import type { z } from "zod";
+import type { OAuthClient, OAuthClientCreateInput } from "./domain/oauth";
+import type { OAuthService } from "./oauth/oauth-service";
 import type { organizationListQuerySchema, pageQuerySchema, userSearchQuerySchema } from "./domain/list-query";
 
 /** One page of a list, with the page that was asked for. */
@@ -27,6 +29,8 @@ export interface HelpDesk {
   auth: AuthService;
   /** Runs every tenant's automations once, as of `options.at` (default now). */
   runAutomations(options?: AutomationRunOptions): Promise<AutomationRunReport>;
+  /** The OAuth 2.0 authorization server (login and consent steps, token endpoints, bearer tokens) of every tenant. */
+  oauth: OAuthService;
   /** Every operation through the returned object is checked against `actor`'s role, within `tenantId`. */
   as(tenantId: number, actor: User): ActorDesk;
 }
@@ -73,6 +77,7 @@ export interface ActorDesk {
   automations: RuleService;
   webhooks: WebhookService;
   outbox: OutboxService;
+  oauthClients: OAuthClientService;
 }
 
 export interface TicketService {
@@ -168,4 +173,14 @@ export interface WebhookService {
 /** The tenant's outgoing messages (admin). */
 export interface OutboxService {
   list(query?: PageQuery & { state?: OutboxMessage["state"] }): Promise<ListResult<OutboxMessage>>;
+}
+
+/** OAuth clients of third-party sites (admin). */
+export interface OAuthClientService {
+  /** Registers a client; the secret `client_secret` is returned only here, and stored only as a hash. */
+  create(input: OAuthClientCreateInput): Promise<OAuthClient & { client_secret: string }>;
+  list(): Promise<OAuthClient[]>;
+  get(id: number): Promise<OAuthClient>;
+  /** Deletes it with every code and token issued to it. */
+  delete(id: number): Promise<void>;
 }

@@ -4,6 +4,7 @@ import type {
   GroupService,
   HelpDesk,
   OrganizationService,
+  OAuthClientService,
   OutboxService,
   RuleService,
   TicketService,
@@ -16,6 +17,9 @@ import { createAutomationRunner } from "./services/automation-runner";
 import { createRuleService } from "./services/rule-service";
 import { createWebhookService } from "./services/webhook-service";
 import type { Storage } from "./storage";
+import { createOAuthClientService } from "./oauth/oauth-client-service";
+import type { OAuthOptions } from "./oauth/oauth-options";
+import { createOAuthService } from "./oauth/oauth-service";
 import { createApiTokenService } from "./services/api-token-service";
 import { createAuthService } from "./services/auth-service";
 import { createGroupService } from "./services/group-service";
@@ -28,6 +32,8 @@ export interface HelpDeskOptions {
   storage: Storage;
   /** Defaults to the system clock. */
   clock?: Clock;
+  /** Token lifetimes and brute-force limits of the OAuth server. */
+  oauth?: OAuthOptions;
 }
 
 /** Builds the help desk over a storage adapter. The caller owns the storage. */
@@ -36,9 +42,11 @@ export function createHelpDesk(options: HelpDeskOptions): HelpDesk {
   const clock = options.clock ?? systemClock;
   const rules = createRuleSetCache();
   const automationRunner = createAutomationRunner(storage, clock, rules);
+  const auth = createAuthService(storage);
   return {
     tenants: createTenantService(storage, clock),
-    auth: createAuthService(storage),
+    auth,
+    oauth: createOAuthService(storage, clock, auth, options.oauth),
     runAutomations: (runOptions) => automationRunner.run(runOptions),
     as(tenantId, actor) {
       const ctx = { tenantId, actor, storage, clock, rules };
@@ -52,6 +60,7 @@ export function createHelpDesk(options: HelpDeskOptions): HelpDesk {
       let automations: RuleService | undefined;
       let webhooks: WebhookService | undefined;
       let outbox: OutboxService | undefined;
+      let oauthClients: OAuthClientService | undefined;
       return {
         tenantId,
         actor,
@@ -81,6 +90,9 @@ export function createHelpDesk(options: HelpDeskOptions): HelpDesk {
         },
         get outbox() {
           return (outbox ??= createOutboxService(ctx));
+        },
+        get oauthClients() {
+          return (oauthClients ??= createOAuthClientService(ctx));
         },
       };
     },

@@ -14,3 +14,5 @@ export { createHelpDesk, type HelpDeskOptions } from "./help-desk";
 export * from "./delivery/outbox-processor";
 export * from "./rules";
 export type { AutomationFiring, AutomationRunOptions, AutomationRunReport } from "./services/automation-runner";
+export * from "./domain/oauth";
+export * from "./oauth";

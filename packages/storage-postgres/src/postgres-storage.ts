@@ -10,6 +10,9 @@ import { isConnectionFailure, toStorageError } from "./postgres-errors";
 import { createRoundRobinRepository } from "./round-robin-repository";
 import { createRuleRepository } from "./rule-repository";
 import { createScheduleRepository } from "./schedule-repository";
+import { createOAuthClientRepository } from "./oauth-client-repository";
+import { createOAuthGrantRepository } from "./oauth-grant-repository";
+import { createOAuthSessionRepository } from "./oauth-session-repository";
 import { createTenantRepository } from "./tenant-repository";
 import { createTicketRepository } from "./ticket-repository";
 import { createUserRepository } from "./user-repository";
@@ -31,6 +34,7 @@ type Method = (...args: unknown[]) => Promise<unknown>;
 const AGGREGATES = [
   "tenants", "users", "groups", "organizations", "tickets", "apiTokens",
   "rules", "webhooks", "outbox", "roundRobin", "automationFirings", "schedules",
+  "oauthClients", "oauthGrants", "oauthSessions",
 ] as const satisfies ReadonlyArray<keyof Repositories>;
 
 function createRepositories(db: Knex, inTransaction: boolean): Repositories {
@@ -47,6 +51,9 @@ function createRepositories(db: Knex, inTransaction: boolean): Repositories {
     roundRobin: createRoundRobinRepository(db, { inTransaction }),
     automationFirings: createAutomationFiringRepository(db),
     schedules: createScheduleRepository(db),
+    oauthClients: createOAuthClientRepository(db),
+    oauthGrants: createOAuthGrantRepository(db),
+    oauthSessions: createOAuthSessionRepository(db),
   };
 }
 

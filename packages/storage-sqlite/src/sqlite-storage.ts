@@ -9,6 +9,9 @@ import { createOutboxRepository } from "./outbox-repository";
 import { createRoundRobinRepository } from "./round-robin-repository";
 import { createRuleRepository } from "./rule-repository";
 import { createScheduleRepository } from "./schedule-repository";
+import { createOAuthClientRepository } from "./oauth-client-repository";
+import { createOAuthGrantRepository } from "./oauth-grant-repository";
+import { createOAuthSessionRepository } from "./oauth-session-repository";
 import { toStorageError } from "./sqlite-errors";
 import { createStatementCache, type SqliteDatabase } from "./sqlite-database";
 import { bindRepository, type Runner } from "./sync-repository";
@@ -56,6 +59,9 @@ export function sqliteStorage(db: SqliteDatabase): Storage {
     roundRobin: createRoundRobinRepository(prepare),
     automationFirings: createAutomationFiringRepository(prepare),
     schedules: createScheduleRepository(prepare),
+    oauthClients: createOAuthClientRepository(prepare),
+    oauthGrants: createOAuthGrantRepository(prepare),
+    oauthSessions: createOAuthSessionRepository(prepare),
   };
   const begin = prepare("BEGIN IMMEDIATE");
   const commit = prepare("COMMIT");
@@ -87,6 +93,9 @@ export function sqliteStorage(db: SqliteDatabase): Storage {
     roundRobin: bindRepository(repositories.roundRobin, run),
     automationFirings: bindRepository(repositories.automationFirings, run),
     schedules: bindRepository(repositories.schedules, run),
+    oauthClients: bindRepository(repositories.oauthClients, run),
+    oauthGrants: bindRepository(repositories.oauthGrants, run),
+    oauthSessions: bindRepository(repositories.oauthSessions, run),
   });
 
   /** The view handed to `fn`: direct while its transaction is open, like the root afterwards. */

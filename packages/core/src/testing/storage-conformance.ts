@@ -17,6 +17,7 @@ import { describeTransactions } from "./transactions-conformance";
 import { describeUserLists } from "./users-list-conformance";
 import { describeUsers } from "./users-conformance";
 import { describeWebhooks } from "./webhooks-conformance";
+import { describeOAuth } from "./oauth-conformance";
 
 /**
  * Registers the storage conformance suite: every test gets a fresh, empty
@@ -60,5 +61,6 @@ export function runStorageConformance(name: string, makeStorage: StorageFactory)
     describeSchedules(ctx);
     describeTransactions(ctx);
     describeTenantIsolation(ctx);
+    describeOAuth(ctx);
   });
 }
