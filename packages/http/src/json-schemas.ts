@@ -62,6 +62,8 @@ const compiled = {
   rule: toJsonSchema(wireViews.rule),
   webhook: toJsonSchema(wireViews.webhook),
   outboxMessage: toJsonSchema(wireViews.outboxMessage),
+  oauthClient: toJsonSchema(wireViews.oauthClient),
+  oauthClientCreated: toJsonSchema(wireViews.oauthClientCreated),
 };
 
 /** Item schemas by resource; users depend on who is looking. */
@@ -77,6 +79,8 @@ export const itemSchemas = {
   rule: () => compiled.rule,
   webhook: () => compiled.webhook,
   outboxMessage: () => compiled.outboxMessage,
+  oauthClient: () => compiled.oauthClient,
+  oauthClientCreated: () => compiled.oauthClientCreated,
 };
 
 const nullableString = { type: ["string", "null"] };

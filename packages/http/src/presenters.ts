@@ -10,6 +10,7 @@ import {
   type TicketComment,
   type User,
   type Webhook,
+  type OAuthClient,
 } from "@helpdesk/core";
 import type { ResourceUrls } from "./resource-urls";
 import { timestampKeys, wireViews } from "./wire-views";
@@ -42,6 +43,7 @@ const apiTokenDates = dateFormatter<ApiToken>(timestampKeys(wireViews.apiToken))
 const ruleDates = dateFormatter<Rule>(timestampKeys(wireViews.rule));
 const webhookDates = dateFormatter<Webhook>(timestampKeys(wireViews.webhook));
 const outboxDates = dateFormatter<OutboxMessage>(timestampKeys(wireViews.outboxMessage));
+const oauthClientDates = dateFormatter<OAuthClient>(timestampKeys(wireViews.oauthClient));
 
 export function presentTicket(ticket: Ticket, urls: ResourceUrls) {
   return { ...ticketDates(ticket), url: urls.of("tickets", ticket.id) };
@@ -84,4 +86,9 @@ export function presentWebhook(webhook: Webhook, urls: ResourceUrls) {
 
 export function presentOutboxMessage(message: OutboxMessage) {
   return outboxDates(message);
+}
+
+/** An OAuth client as listed, or as created with its secret `client_secret` (kept by the spread). */
+export function presentOAuthClient<T extends OAuthClient>(client: T, urls: ResourceUrls) {
+  return { ...client, ...oauthClientDates(client), url: urls.of("oauth/clients", client.id) };
 }

@@ -15,11 +15,15 @@ import { ticketRoutes } from "./routes/ticket-routes";
 import { userRoutes } from "./routes/user-routes";
 import { automationRoutes, triggerRoutes } from "./routes/rule-routes";
 import { webhookRoutes } from "./routes/webhook-routes";
+import { oauthClientRoutes } from "./routes/oauth-client-routes";
+import { createOAuthHandler } from "./oauth/oauth-handler";
 import { createTenantResolver } from "./tenant-resolver";
 
 export interface RequestListenerOptions {
   /** Largest accepted request body in bytes; default 1 MiB. */
   bodyLimit?: number;
+  /** Mark the OAuth sign-in cookie Secure on every request (the public address is https); default: only behind `X-Forwarded-Proto: https`. */
+  secureCookies?: boolean;
 }
 
 const JSON_TYPE = "application/json; charset=utf-8";
@@ -40,7 +44,9 @@ export function createRequestListener(desk: HelpDesk, options: RequestListenerOp
     ...triggerRoutes,
     ...automationRoutes,
     ...webhookRoutes,
+    ...oauthClientRoutes,
   ]);
+  const oauth = createOAuthHandler(desk, { bodyLimit, secureCookies: options.secureCookies ?? false });
   const tenants = createTenantResolver(desk.tenants);
   const authenticator = createAuthenticator(desk.auth);
   const serializeError = fastJson(errorBodySchema) as (body: unknown) => string;
@@ -49,6 +55,7 @@ export function createRequestListener(desk: HelpDesk, options: RequestListenerOp
     const url = req.url ?? "/";
     const queryStart = url.indexOf("?");
     const path = queryStart === -1 ? url : url.slice(0, queryStart);
+    if (oauth.handles(path)) return oauth.handle(req, res, await tenants.resolve(req.headers.host), path, queryStart === -1 ? "" : url.slice(queryStart + 1));
     const match = router.match(req.method ?? "GET", stripJsonSuffix(path));
     if (match.kind === "not_found") throw new HttpError("ROUTE_NOT_FOUND");
     if (match.kind === "method_not_allowed") throw new HttpError("METHOD_NOT_ALLOWED", { headers: { allow: match.allowed.join(", ") } });

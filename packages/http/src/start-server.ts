@@ -10,6 +10,8 @@ export interface StartServerOptions {
   /** Default 127.0.0.1. */
   host?: string;
   bodyLimit?: number;
+  /** See RequestListenerOptions. */
+  secureCookies?: boolean;
 }
 
 export interface RunningServer {
@@ -22,7 +24,10 @@ export interface RunningServer {
 
 /** Serves the API on a new node:http server; the help desk stays the caller's. */
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
-  const listener = createRequestListener(options.desk, options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit });
+  const listener = createRequestListener(options.desk, {
+    ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
+    ...(options.secureCookies === undefined ? {} : { secureCookies: options.secureCookies }),
+  });
   const server = createServer(listener);
   const host = options.host ?? "127.0.0.1";
   await new Promise<void>((resolve, reject) => {

@@ -13,6 +13,7 @@ import {
   ticketSchema,
   timestampSchema,
   userSchema,
+  oauthClientSchema,
 } from "@helpdesk/core";
 
 const withUrl = { url: z.string() };
@@ -39,6 +40,8 @@ export const wireViews = {
   rule: ruleSchema.extend(withUrl),
   webhook: webhookSchema.extend(withUrl),
   outboxMessage: outboxMessageSchema,
+  oauthClient: oauthClientSchema.extend(withUrl),
+  oauthClientCreated: oauthClientSchema.extend({ ...withUrl, client_secret: z.string() }),
 };
 
 /** True for the core's timestamp schema, alone or nullable: those fields go out as `YYYY-MM-DD HH:MM:SS`. */

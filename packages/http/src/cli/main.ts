@@ -5,6 +5,7 @@ import { serveCommand } from "./serve-command";
 import { tenantCommand } from "./tenant-command";
 import { tokenCommand } from "./token-command";
 import { automationsCommand } from "./automations-command";
+import { oauthClientCommand } from "./oauth-client-command";
 
 const USAGE = `Usage: helpdesk <command> [options]
 
@@ -13,6 +14,7 @@ Commands:
   tenant create   create a tenant and its first admin
   token create    create an API token for a tenant
   automations run run every tenant's automations once (--at for another instant)
+  oauth-client create  register an OAuth client (a site that signs users in)
 
 Run "helpdesk <command> --help" for the options of a command.
 ${DATABASE_USAGE}`;
@@ -22,6 +24,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   tenant: tenantCommand,
   token: tokenCommand,
   automations: automationsCommand,
+  "oauth-client": oauthClientCommand,
 };
 
 async function main(argv: string[]): Promise<void> {
