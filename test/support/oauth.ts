@@ -94,7 +94,7 @@ export class Browser {
   }
 
   /** Signs in on a login page and follows to the consent page. */
-  async login(loginPage: TestResponse, user: TestUser): Promise<TestResponse> {
+  async login(loginPage: TestResponse, user: Pick<TestUser, "user" | "password">): Promise<TestResponse> {
     const res = await this.post("/authorize/login", { ...formFields(loginPage.text), email: user.user.email!, password: user.password });
     expect(res.status, res.text).toBe(303);
     return this.get(res.headers.location as string);
