@@ -112,6 +112,25 @@ describe("checklist B: login and consent pages", () => {
     expect(String(plain.headers["set-cookie"])).not.toMatch(/Secure/);
   });
 
+  it("item 15 - a pending authorization expires after 30 minutes", async () => {
+    const { browser, consent } = await atConsent(ursula);
+    server.clock.advance(30 * 60_000);
+    const late = await browser.decide(consent, "allow");
+    expect(late.status).toBe(403);
+    expect(late.headers.location).toBeUndefined();
+  });
+
+  it("sessions - a session of one tenant means nothing on another tenant's host", async () => {
+    const { browser } = await atConsent(ursula);
+    const foreign = await registerClient(server.b, { redirect_uris: [R1] });
+    const onB = new Browser(server, "b.test");
+    for (const [name, value] of browser.cookies) onB.cookies.set(name, value);
+    const page = await onB.authorize(params(foreign));
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('action="/authorize/login"');
+    expect(page.text).not.toContain('action="/authorize/decision"');
+  });
+
   it("item 16 - repeated wrong passwords lock that e-mail out (429), other users still sign in", async () => {
     const target = await server.a.createEndUser();
     const browser = new Browser(server, "a.test");

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer, type TestUser } from "../support/server";
 import { basic, captureLogs, exchange, issueCode, oauthError, registerClient, tokenRequest, userinfo, type TestOAuthClient } from "../support/oauth";
@@ -114,6 +115,11 @@ describe("checklist E: token endpoint and client authentication", () => {
     issued.push(res.body.access_token, res.body.refresh_token);
   });
 
+  it("item 29 - a form body over the limit is refused before it is read", async () => {
+    const res = await tokenRequest(server, { grant_type: "authorization_code", code: "x".repeat(2 * 1024 * 1024) }, { client: c1 });
+    expect(oauthError(res, 413)).toBe("invalid_request");
+  });
+
   it("item 34 - every error is {error, error_description} JSON, 400 unless invalid_client, never cached", async () => {
     const responses = [
       await tokenRequest(server, { grant_type: "foo" }, { client: c1 }),
@@ -217,6 +223,19 @@ describe("checklist G: bearer tokens and userinfo", () => {
       rawBody: `access_token=${tokens.access_token}`,
     });
     expect(post.status).toBe(405);
+  });
+
+  it("item 39 - a token without user:read is 403 insufficient_scope with the scope named", async () => {
+    // Every issued token carries user:read (the only scope), so this token family is written through storage.
+    const { tenant } = server.a;
+    const grantId = await server.storage.oauthGrants.createGrant(tenant.id, { client_id: c1.id, user_id: user.user.id, scope: "", code_id: null, created_at: server.clock.now() });
+    const token = "hda_scopeless-token-for-the-test";
+    const tokenHash = createHash("sha256").update(token).digest("hex");
+    await server.storage.oauthGrants.addToken(tenant.id, { grant_id: grantId, kind: "access", token_hash: tokenHash, created_at: server.clock.now(), expires_at: server.clock.now() + 60_000 });
+    const res = await userinfo(server, token);
+    expect(res.status).toBe(403);
+    expect(res.body.error).toBe("insufficient_scope");
+    expect(res.headers["www-authenticate"]).toBe('Bearer realm="helpdesk", error="insufficient_scope", scope="user:read"');
   });
 
   it("item 39 - a revoked or deleted user's token is invalid", async () => {

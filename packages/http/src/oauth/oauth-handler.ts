@@ -166,8 +166,9 @@ export function createOAuthHandler(desk: HelpDesk, options: OAuthHandlerOptions)
       } catch (error) {
         logUnexpected(req, error);
         const status = errorStatus(error);
-        const challenge = status === 401 ? { "www-authenticate": 'Basic realm="helpdesk oauth"' } : undefined;
-        sendJson(res, status, { error: status === 413 ? "invalid_request" : oauthErrorName(error), error_description: describe(error) }, challenge);
+        // An HttpError (a body over the limit) brings its own headers: Connection: close, as the rest of the body is never read.
+        const headers = { ...(error instanceof HttpError ? error.headers : {}), ...(status === 401 ? { "www-authenticate": 'Basic realm="helpdesk oauth"' } : {}) };
+        sendJson(res, status, { error: status === 413 ? "invalid_request" : oauthErrorName(error), error_description: describe(error) }, headers);
       }
     };
 
