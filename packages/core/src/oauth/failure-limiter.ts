@@ -1,6 +1,9 @@
 import type { Clock } from "../clock";
 import { HelpdeskError } from "../errors";
 
+/** Keys tracked at most, so random client ids cannot grow the map without bound: expired ones go first, then the oldest. */
+const MAX_KEYS = 10_000;
+
 /**
  * Counts failed attempts per key (an e-mail, a client) in a fixed window and
  * refuses further attempts once `max` failed in it, until the window ends.
@@ -26,8 +29,15 @@ export function createFailureLimiter(clock: Clock, max: number, windowMs: number
     },
     fail(key: string): void {
       const entry = current(key);
-      if (entry === undefined) failures.set(key, { count: 1, since: clock() });
-      else entry.count += 1;
+      if (entry !== undefined) {
+        entry.count += 1;
+        return;
+      }
+      if (failures.size >= MAX_KEYS) {
+        for (const stale of [...failures.keys()]) current(stale);
+        if (failures.size >= MAX_KEYS) failures.delete(failures.keys().next().value!);
+      }
+      failures.set(key, { count: 1, since: clock() });
     },
     succeed(key: string): void {
       failures.delete(key);
