@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext } from "playwright-core";
 import { chromiumAvailable, CHROMIUM, launchChromium, startSite, withPage } from "../support/browser";
-import { exchange, registerClient, userinfo, type TestOAuthClient } from "../support/oauth";
+import { captureLogs, exchange, registerClient, userinfo, type TestOAuthClient } from "../support/oauth";
 import { startTestServer, type TestServer, type TestUser } from "../support/server";
 
 // The login and consent pages in a real browser (Debian's Chromium through playwright-core).
@@ -13,9 +13,12 @@ let site: Awaited<ReturnType<typeof startSite>>;
 let user: TestUser;
 let client: TestOAuthClient;
 let chromium: Awaited<ReturnType<typeof launchChromium>>;
+let logs: ReturnType<typeof captureLogs>;
+const issued: string[] = [];
 
 beforeAll(async () => {
   if (!chromiumAvailable) return;
+  logs = captureLogs();
   server = await startTestServer();
   site = await startSite();
   user = await server.a.createEndUser({ name: "Bea Browser" });
@@ -26,6 +29,11 @@ afterAll(async () => {
   await chromium?.close();
   await site?.close();
   await server?.close();
+  logs?.restore();
+  // Item 40: no code or token of these flows reached the logs.
+  for (const secret of [...issued, ...(site?.callbacks() ?? []).map((url) => url.searchParams.get("code") ?? "")].filter(Boolean)) {
+    expect(logs.text()).not.toContain(secret);
+  }
 });
 
 const authorizeUrl = (state: string) =>
@@ -59,6 +67,7 @@ describe.skipIf(!chromiumAvailable)("login and consent in Chromium", () => {
       const callback = site.callbacks().at(-1)!;
       expect(callback.searchParams.get("state")).toBe("browser-state");
       const tokens = await exchange(server, client, callback.searchParams.get("code")!);
+      issued.push(tokens.access_token, tokens.refresh_token);
       expect((await userinfo(server, tokens.access_token)).body.name).toBe("Bea Browser");
       // Signed in now: the next authorization goes straight to consent.
       await page.goto(authorizeUrl("second"));

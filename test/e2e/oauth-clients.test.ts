@@ -101,6 +101,13 @@ describe("helpdesk oauth-client create", () => {
     expect(auth.body.error).toBe("invalid_grant");
   });
 
+  it("--help - explains the command", async () => {
+    const lines: string[] = [];
+    vi.spyOn(console, "log").mockImplementation((line: unknown) => void lines.push(String(line)));
+    await oauthClientCommand(["create", "--help"]);
+    expect(lines.join("\n")).toMatch(/^Usage: helpdesk oauth-client create --host H --name N --redirect-uri URI/);
+  });
+
   it("create - usage errors name what is missing; an unknown host fails", async () => {
     await expect(run(["--host", "a.test", "--name", "X"])).rejects.toThrow(/--redirect-uri is required/);
     await expect(run(["--name", "X", "--redirect-uri", R1])).rejects.toThrow(/--host is required/);
