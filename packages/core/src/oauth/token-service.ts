@@ -16,6 +16,12 @@ const NO_SECRET_HASH = hashSecret("");
 
 const invalidGrant = () => oauthError("OAUTH_INVALID_GRANT");
 
+/** A challenge needs its verifier; a verifier without a challenge is a PKCE downgrade attempt (RFC 9700 §4.8). */
+function pkceSatisfied(challenge: string | null, verifier: string | undefined): boolean {
+  if (challenge === null) return verifier === undefined;
+  return verifier !== undefined && verifyPkce(verifier, challenge);
+}
+
 /** The token endpoints and bearer-token checks. */
 export function createTokenService(storage: Storage, clock: Clock, options: ResolvedOAuthOptions, clientFailures: FailureLimiter) {
   const grants = storage.oauthGrants;
@@ -71,8 +77,7 @@ export function createTokenService(storage: Storage, clock: Clock, options: Reso
     if (code.client_id !== client.id || code.expires_at <= now) throw invalidGrant();
     // RFC 6749 §4.1.3 asks for redirect_uri when the request had one; spec-literal clients never send it, so only a mismatch fails.
     if (form.redirect_uri !== undefined && form.redirect_uri !== code.redirect_uri) throw invalidGrant();
-    const verifier = form.code_verifier;
-    if (code.code_challenge === null ? verifier !== undefined : verifier === undefined || !verifyPkce(verifier, code.code_challenge)) throw invalidGrant();
+    if (!pkceSatisfied(code.code_challenge, form.code_verifier)) throw invalidGrant();
     if ((await activeUser(tenantId, code.user_id)) === null) throw invalidGrant();
     return storage.transaction(async (tx) => {
       const grantId = await tx.oauthGrants.createGrant(tenantId, { client_id: client.id, user_id: code.user_id, scope: code.scope, code_id: code.id, created_at: now });
