@@ -10,7 +10,8 @@ export type ErrorKind =
   | "conflict"
   | "forbidden"
   | "unauthorized"
-  | "unavailable";
+  | "unavailable"
+  | "rate_limited";
 
 export const ERROR_CODES = {
   REQUEST_QUERY_INVALID: { kind: "bad_request", message: "The query parameters are invalid" },
@@ -62,6 +63,23 @@ export const ERROR_CODES = {
   BOT_QUESTION_NOT_FOUND: { kind: "not_found", message: "Chat-bot question not found" },
   BOT_QUESTION_GROUP_NOT_FOUND: { kind: "not_found", message: "Chat-bot question group not found" },
   BOT_QUESTION_GROUP_NOT_EMPTY: { kind: "invalid", message: "A question group that still holds questions cannot be deleted" },
+  OAUTH_CLIENT_NOT_FOUND: { kind: "not_found", message: "OAuth client not found" },
+  // The OAuth protocol errors: the part after OAUTH_, lower-cased, is the RFC 6749 / 6750 `error` value.
+  OAUTH_INVALID_REQUEST: { kind: "bad_request", message: "The request is missing a parameter or has an invalid one" },
+  OAUTH_INVALID_CLIENT: { kind: "unauthorized", message: "Client authentication failed" },
+  OAUTH_INVALID_GRANT: { kind: "bad_request", message: "The code or refresh token is invalid, expired or revoked" },
+  OAUTH_UNAUTHORIZED_CLIENT: { kind: "bad_request", message: "The client may not use this grant type" },
+  OAUTH_UNSUPPORTED_GRANT_TYPE: { kind: "bad_request", message: "The grant type is not supported" },
+  OAUTH_UNSUPPORTED_RESPONSE_TYPE: { kind: "bad_request", message: "Only response_type=code is supported" },
+  OAUTH_INVALID_SCOPE: { kind: "bad_request", message: "The scope is invalid, unknown or malformed" },
+  OAUTH_ACCESS_DENIED: { kind: "forbidden", message: "The user denied the request" },
+  OAUTH_INVALID_TOKEN: { kind: "unauthorized", message: "The access token is invalid, expired or revoked" },
+  OAUTH_INSUFFICIENT_SCOPE: { kind: "forbidden", message: "The access token lacks the scope this resource needs" },
+  /** The authorization request cannot be trusted to redirect (unknown client, unregistered redirect URI): an error page. */
+  OAUTH_AUTHORIZATION_INVALID: { kind: "bad_request", message: "The authorization request is invalid" },
+  /** A login or consent form that is not this session's, expired, already used, or lacks its CSRF token. */
+  OAUTH_INTERACTION_INVALID: { kind: "forbidden", message: "This sign-in form is no longer valid: start again from the site you came from" },
+  OAUTH_TOO_MANY_ATTEMPTS: { kind: "rate_limited", message: "Too many failed attempts: try again later" },
 } as const satisfies Record<string, { kind: ErrorKind; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -21,6 +21,8 @@ import type { z } from "zod";
 import type { FieldCreateInput, FieldDefinition, FieldUpdateInput } from "./domain/custom-field";
 import type { Question, QuestionComment, QuestionCommentInput, QuestionCreateInput, QuestionUpdateInput, Topic, TopicCreateInput, TopicUpdateInput } from "./domain/community";
 import type { Chat, ChatImportInput, ChatListQuery } from "./domain/chat";
+import type { OAuthClient, OAuthClientCreateInput } from "./domain/oauth";
+import type { OAuthService } from "./oauth/oauth-service";
 import type { organizationListQuerySchema, pageQuerySchema, userSearchQuerySchema } from "./domain/list-query";
 import type { AttachmentView } from "./domain/attachment";
 import type { ByteStream } from "./blob-store";
@@ -47,6 +49,8 @@ export interface HelpDesk {
   auth: AuthService;
   /** Runs every tenant's automations once, as of `options.at` (default now). */
   runAutomations(options?: AutomationRunOptions): Promise<AutomationRunReport>;
+  /** The OAuth 2.0 authorization server (login and consent steps, token endpoints, bearer tokens) of every tenant. */
+  oauth: OAuthService;
   /** Every operation through the returned object is checked against `actor`'s role, within `tenantId`. */
   as(tenantId: number, actor: User): ActorDesk;
   /** Removes every tenant's attachments whose expiry passed by `at` (default now), with their files; resolves to how many. */
@@ -110,6 +114,7 @@ export interface ActorDesk {
   botQuestions: BotQuestionService;
   botQuestionGroups: BotQuestionGroupService;
   imports: ImportService;
+  oauthClients: OAuthClientService;
 }
 
 export interface TicketService {
@@ -381,4 +386,14 @@ export interface ImportService {
    * are still written. Ids follow the input order.
    */
   tickets(inputs: unknown[]): Promise<ImportOutcome[]>;
+}
+
+/** OAuth clients of third-party sites (admin). */
+export interface OAuthClientService {
+  /** Registers a client; the secret `client_secret` is returned only here, and stored only as a hash. */
+  create(input: OAuthClientCreateInput): Promise<OAuthClient & { client_secret: string }>;
+  list(): Promise<OAuthClient[]>;
+  get(id: number): Promise<OAuthClient>;
+  /** Deletes it with every code and token issued to it. */
+  delete(id: number): Promise<void>;
 }

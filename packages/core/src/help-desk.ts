@@ -6,6 +6,7 @@ import type {
   GroupService,
   HelpDesk,
   OrganizationService,
+  OAuthClientService,
   OutboxService,
   RequestService,
   RuleService,
@@ -26,6 +27,9 @@ import { createAutomationRunner } from "./services/automation-runner";
 import { createRuleService } from "./services/rule-service";
 import { createWebhookService } from "./services/webhook-service";
 import type { Storage } from "./storage";
+import { createOAuthClientService } from "./oauth/oauth-client-service";
+import type { OAuthOptions } from "./oauth/oauth-options";
+import { createOAuthService } from "./oauth/oauth-service";
 import { createApiTokenService } from "./services/api-token-service";
 import { createAuthService } from "./services/auth-service";
 import { createGroupService } from "./services/group-service";
@@ -62,6 +66,8 @@ export interface HelpDeskOptions {
   blobs?: BlobStore;
   /** How long an unbound upload is kept; default one hour. */
   uploadExpiryMs?: number;
+  /** Token lifetimes and brute-force limits of the OAuth server. */
+  oauth?: OAuthOptions;
 }
 
 /** Builds the help desk over a storage adapter. The caller owns the storage. */
@@ -71,9 +77,11 @@ export function createHelpDesk(options: HelpDeskOptions): HelpDesk {
   const rules = createRuleSetCache();
   const automationRunner = createAutomationRunner(storage, clock, rules);
   const attachmentSettings: AttachmentSettings = { blobs: options.blobs ?? null, expiryMs: options.uploadExpiryMs ?? DEFAULT_UPLOAD_EXPIRY_MS };
+  const auth = createAuthService(storage);
   return {
     tenants: createTenantService(storage, clock),
-    auth: createAuthService(storage),
+    auth,
+    oauth: createOAuthService(storage, clock, auth, options.oauth),
     runAutomations: (runOptions) => automationRunner.run(runOptions),
     sweepExpiredAttachments: (at) => sweepExpiredAttachments(storage, attachmentSettings.blobs, at ?? clock()),
     as(tenantId, actor) {
@@ -103,6 +111,7 @@ export function createHelpDesk(options: HelpDeskOptions): HelpDesk {
       let botQuestions: BotQuestionService | undefined;
       let botQuestionGroups: BotQuestionGroupService | undefined;
       let imports: ImportService | undefined;
+      let oauthClients: OAuthClientService | undefined;
       return {
         tenantId,
         actor,
@@ -177,6 +186,9 @@ export function createHelpDesk(options: HelpDeskOptions): HelpDesk {
         },
         get imports() {
           return (imports ??= createImportService(ctx));
+        },
+        get oauthClients() {
+          return (oauthClients ??= createOAuthClientService(ctx));
         },
       };
     },

@@ -32,3 +32,5 @@ export type * from "./blob-store";
 export { DEFAULT_UPLOAD_EXPIRY_MS } from "./help-desk";
 export { bindUploads, type UploadBinding } from "./services/attachment-binding";
 export { matchQuestion, normalizeText, textSimilarity, DEFAULT_MATCH_THRESHOLD, type QuestionMatch } from "./bot/question-matcher";
+export * from "./domain/oauth";
+export * from "./oauth";

@@ -14,6 +14,7 @@ import type { TicketPredicate } from "./ticket-predicate";
 import type { Attachment, AttachmentTarget } from "./domain/attachment";
 import type { CategoryRepository, ForumRepository, PostCommentRepository, PostRepository } from "./knowledge-base-storage";
 import type { BotQuestion, BotQuestionGroup } from "./domain/bot-question";
+import type { OAuthClient } from "./domain/oauth";
 
 /**
  * What a storage adapter implements. Storage holds data and decides nothing:
@@ -58,6 +59,9 @@ export interface Storage {
   postComments: PostCommentRepository;
   botQuestionGroups: BotQuestionGroupRepository;
   botQuestions: BotQuestionRepository;
+  oauthClients: OAuthClientRepository;
+  oauthGrants: OAuthGrantRepository;
+  oauthSessions: OAuthSessionRepository;
 }
 
 /** One page of a list: `offset` rows skipped, at most `limit` returned. */
@@ -434,6 +438,114 @@ export interface BotQuestionRepository {
   update(tenantId: number, id: number, patch: Partial<Omit<NewBotQuestion, "created_at">> & { updated_at: number }): Promise<BotQuestion | null>;
   /** Deletes the questions among `ids`; returns how many existed. */
   delete(tenantId: number, ids: number[]): Promise<number>;
+}
+
+/** An OAuth client with the hash of its secret, which only client authentication reads. */
+export type OAuthClientWithSecret = OAuthClient & { secret_hash: string };
+export type NewOAuthClient = Omit<OAuthClientWithSecret, "id">;
+
+export interface OAuthClientRepository {
+  create(tenantId: number, data: NewOAuthClient): Promise<OAuthClient>;
+  get(tenantId: number, id: number): Promise<OAuthClient | null>;
+  /** By the public `client_id`, compared exactly, with the secret's hash; null when none. */
+  findByClientId(tenantId: number, clientId: string): Promise<OAuthClientWithSecret | null>;
+  /** All clients by id. */
+  list(tenantId: number): Promise<OAuthClient[]>;
+  /** Deletes the client with its codes, grants, tokens and pending interactions. False when none. */
+  delete(tenantId: number, id: number): Promise<boolean>;
+}
+
+/** An authorization code as stored; the code itself only as `code_hash`. `client_id` is the client's numeric id. */
+export interface AuthorizationCodeRecord {
+  id: number;
+  client_id: number;
+  user_id: number;
+  redirect_uri: string;
+  scope: string;
+  code_challenge: string | null;
+  created_at: number;
+  expires_at: number;
+}
+export type NewAuthorizationCode = Omit<AuthorizationCodeRecord, "id"> & { code_hash: string };
+
+export type OAuthTokenKind = "access" | "refresh";
+
+/** A token as stored, with the grant (token family) it belongs to. */
+export interface OAuthTokenRecord {
+  id: number;
+  grant_id: number;
+  kind: OAuthTokenKind;
+  expires_at: number;
+  /** When a refresh token was exchanged for a new pair; null while live. */
+  retired_at: number | null;
+  client_id: number;
+  user_id: number;
+  scope: string;
+  /** When the whole family was revoked (or the code it came from replayed); null while it stands. */
+  grant_revoked_at: number | null;
+}
+
+export interface NewOAuthToken {
+  grant_id: number;
+  kind: OAuthTokenKind;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+}
+
+/** Codes, grants (token families) and their tokens, all kept as hashes. */
+export interface OAuthGrantRepository {
+  createCode(tenantId: number, data: NewAuthorizationCode): Promise<AuthorizationCodeRecord>;
+  /**
+   * Marks the code with hash `codeHash` used, atomically: among concurrent
+   * callers (in any process) exactly one gets `replayed: false`; every other
+   * one gets the code with `replayed: true` and marks it replayed, which
+   * revokes every family redeemed from it, even one created after the replay.
+   * Null when no such code.
+   */
+  consumeCode(tenantId: number, codeHash: string, at: number): Promise<{ code: AuthorizationCodeRecord; replayed: boolean } | null>;
+  /** Starts a token family for a client and user; `code_id` names the code it was redeemed from. Returns its id. */
+  createGrant(tenantId: number, data: { client_id: number; user_id: number; scope: string; code_id: number | null; created_at: number }): Promise<number>;
+  /** Revokes a family: none of its tokens is valid any more. Revoking twice keeps the first time. */
+  revokeGrant(tenantId: number, grantId: number, at: number): Promise<void>;
+  addToken(tenantId: number, data: NewOAuthToken): Promise<void>;
+  /** The token of `kind` whose hash is `tokenHash`, live or not; null when none. */
+  findToken(tenantId: number, kind: OAuthTokenKind, tokenHash: string): Promise<OAuthTokenRecord | null>;
+  /** Retires a live token, atomically: true for exactly one of concurrent callers, false once retired. */
+  retireToken(tenantId: number, tokenId: number, at: number): Promise<boolean>;
+}
+
+/** A sign-in session of the login page; its id is stored only as a hash. */
+export interface OAuthSessionRecord {
+  user_id: number | null;
+  created_at: number;
+  expires_at: number;
+}
+
+/** A pending authorization request, bound to the session that started it. `client_id` is the client's numeric id. */
+export interface OAuthInteractionRecord {
+  session_hash: string;
+  client_id: number;
+  redirect_uri: string;
+  scope: string;
+  state: string | null;
+  code_challenge: string | null;
+  /** The user the consent page was shown to; null before sign-in. */
+  user_id: number | null;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface OAuthSessionRepository {
+  createSession(tenantId: number, sessionHash: string, data: OAuthSessionRecord): Promise<void>;
+  getSession(tenantId: number, sessionHash: string): Promise<OAuthSessionRecord | null>;
+  deleteSession(tenantId: number, sessionHash: string): Promise<void>;
+  createInteraction(tenantId: number, interactionHash: string, data: OAuthInteractionRecord): Promise<void>;
+  getInteraction(tenantId: number, interactionHash: string): Promise<OAuthInteractionRecord | null>;
+  /** Moves the interaction to another session and user; false when none. */
+  bindInteraction(tenantId: number, interactionHash: string, binding: { session_hash: string; user_id: number | null }): Promise<boolean>;
+  /** Deletes and returns the interaction, atomically: exactly one of concurrent callers gets it, the others null. */
+  takeInteraction(tenantId: number, interactionHash: string): Promise<OAuthInteractionRecord | null>;
 }
 
 export type { CustomField };

@@ -29,6 +29,7 @@ export const KIND_RESPONSES = {
   conflict: { status: 409, title: "Conflict" },
   invalid: { status: 422, title: "RecordInvalid" },
   unavailable: { status: 503, title: "ServiceUnavailable" },
+  rate_limited: { status: 429, title: "TooManyRequests" },
 } as const satisfies Record<ErrorKind, { status: number; title: string }>;
 
 /** Sent with every 401 so clients know to retry with Basic credentials. */

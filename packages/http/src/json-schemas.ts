@@ -79,6 +79,8 @@ const compiled = {
   botQuestion: toJsonSchema(wireViews.botQuestion),
   botQuestionPublic: toJsonSchema(wireViews.botQuestionPublic),
   botQuestionGroup: toJsonSchema(wireViews.botQuestionGroup),
+  oauthClient: toJsonSchema(wireViews.oauthClient),
+  oauthClientCreated: toJsonSchema(wireViews.oauthClientCreated),
 };
 
 /** Item schemas by resource; users depend on who is looking. */
@@ -110,6 +112,8 @@ export const itemSchemas = {
   postComment: () => compiled.postComment,
   botQuestion: (view: View) => (view === "end_user" ? compiled.botQuestionPublic : compiled.botQuestion),
   botQuestionGroup: () => compiled.botQuestionGroup,
+  oauthClient: () => compiled.oauthClient,
+  oauthClientCreated: () => compiled.oauthClientCreated,
 };
 
 const nullableString = { type: ["string", "null"] };

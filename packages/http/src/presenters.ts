@@ -25,6 +25,7 @@ import {
   type Question,
   type QuestionComment,
   type Topic,
+  type OAuthClient,
 } from "@helpdesk/core";
 import { fieldName, type FieldDefinition, type FieldKind } from "@helpdesk/core";
 import type { ResourceUrls } from "./resource-urls";
@@ -64,6 +65,7 @@ const forumDates = dateFormatter<Forum>(timestampKeys(wireViews.forum));
 const postDates = dateFormatter<Post>(timestampKeys(wireViews.post));
 const postCommentDates = dateFormatter<PostComment>(timestampKeys(wireViews.postComment));
 const botQuestionDates = dateFormatter<BotQuestionView>(timestampKeys(wireViews.botQuestion));
+const oauthClientDates = dateFormatter<OAuthClient>(timestampKeys(wireViews.oauthClient));
 
 export function presentTicket(ticket: Ticket, urls: ResourceUrls) {
   return { ...ticketDates(ticket), url: urls.of("tickets", ticket.id) };
@@ -182,4 +184,9 @@ export function presentPostComment(comment: PostComment, urls: ResourceUrls) {
 /** A chat-bot question; groups (`{id, title}`) need no presenter. */
 export function presentBotQuestion(question: BotQuestionView) {
   return botQuestionDates(question);
+}
+
+/** An OAuth client as listed, or as created with its secret `client_secret` (kept by the spread). */
+export function presentOAuthClient<T extends OAuthClient>(client: T, urls: ResourceUrls) {
+  return { ...client, ...oauthClientDates(client), url: urls.of("oauth/clients", client.id) };
 }

@@ -40,7 +40,7 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
  * rejects; it does not destroy the request, because that would take the
  * socket (and the 413 response) with it. The 413 carries `Connection: close`.
  */
-function readText(req: IncomingMessage, limit: number): Promise<string> {
+export function readText(req: IncomingMessage, limit: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -26,6 +26,8 @@ import { DEFAULT_ATTACHMENT_LIMIT, streamBody } from "./raw-body";
 import { sendFile } from "./send-file";
 import { botBankRoutes } from "./routes/bot-bank-routes";
 import { importRoutes } from "./routes/import-routes";
+import { oauthClientRoutes } from "./routes/oauth-client-routes";
+import { createOAuthHandler } from "./oauth/oauth-handler";
 import { createTenantResolver } from "./tenant-resolver";
 import { categoryRoutes } from "./routes/category-routes";
 import { forumRoutes } from "./routes/forum-routes";
@@ -37,6 +39,8 @@ export interface RequestListenerOptions {
   bodyLimit?: number;
   /** Largest accepted attachment upload in bytes; default 20 MiB. */
   attachmentLimit?: number;
+  /** Mark the OAuth sign-in cookie Secure on every request (the public address is https); default: only behind `X-Forwarded-Proto: https`. */
+  secureCookies?: boolean;
 }
 
 const JSON_TYPE = "application/json; charset=utf-8";
@@ -72,7 +76,9 @@ export function createRequestListener(desk: HelpDesk, options: RequestListenerOp
     ...postCommentRoutes,
     ...botBankRoutes,
     ...importRoutes,
+    ...oauthClientRoutes,
   ]);
+  const oauth = createOAuthHandler(desk, { bodyLimit, secureCookies: options.secureCookies ?? false });
   const tenants = createTenantResolver(desk.tenants);
   const authenticator = createAuthenticator(desk.auth);
   const serializeError = fastJson(errorBodySchema) as (body: unknown) => string;
@@ -81,6 +87,7 @@ export function createRequestListener(desk: HelpDesk, options: RequestListenerOp
     const url = req.url ?? "/";
     const queryStart = url.indexOf("?");
     const path = queryStart === -1 ? url : url.slice(0, queryStart);
+    if (oauth.handles(path)) return oauth.handle(req, res, await tenants.resolve(req.headers.host), path, queryStart === -1 ? "" : url.slice(queryStart + 1));
     const match = router.match(req.method ?? "GET", stripJsonSuffix(path));
     if (match.kind === "not_found") throw new HttpError("ROUTE_NOT_FOUND");
     if (match.kind === "method_not_allowed") throw new HttpError("METHOD_NOT_ALLOWED", { headers: { allow: match.allowed.join(", ") } });

@@ -12,6 +12,8 @@ export interface StartServerOptions {
   bodyLimit?: number;
   /** Largest accepted attachment upload in bytes; default 20 MiB. */
   attachmentLimit?: number;
+  /** See RequestListenerOptions. */
+  secureCookies?: boolean;
 }
 
 export interface RunningServer {
@@ -27,6 +29,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const listener = createRequestListener(options.desk, {
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
     ...(options.attachmentLimit === undefined ? {} : { attachmentLimit: options.attachmentLimit }),
+    ...(options.secureCookies === undefined ? {} : { secureCookies: options.secureCookies }),
   });
   const server = createServer(listener);
   const host = options.host ?? "127.0.0.1";

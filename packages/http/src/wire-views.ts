@@ -29,6 +29,7 @@ import {
   idSchema,
   viewCountSchema,
   viewSchema,
+  oauthClientSchema,
 } from "@helpdesk/core";
 import { fieldDefinitionSchema } from "@helpdesk/core";
 
@@ -84,6 +85,8 @@ export const wireViews = {
   /** A matched question as end users see it. */
   botQuestionPublic: botQuestionPublicViewSchema,
   botQuestionGroup: botQuestionGroupSchema.pick({ id: true, title: true }),
+  oauthClient: oauthClientSchema.extend(withUrl),
+  oauthClientCreated: oauthClientSchema.extend({ ...withUrl, client_secret: z.string() }),
 };
 
 /** True for the core's timestamp schema, alone or nullable: those fields go out as `YYYY-MM-DD HH:MM:SS`. */

@@ -10,6 +10,9 @@ import { isConnectionFailure, toStorageError } from "./postgres-errors";
 import { createRoundRobinRepository } from "./round-robin-repository";
 import { createRuleRepository } from "./rule-repository";
 import { createScheduleRepository } from "./schedule-repository";
+import { createOAuthClientRepository } from "./oauth-client-repository";
+import { createOAuthGrantRepository } from "./oauth-grant-repository";
+import { createOAuthSessionRepository } from "./oauth-session-repository";
 import { createTenantRepository } from "./tenant-repository";
 import { createTicketRepository } from "./ticket-repository";
 import { createUserRepository } from "./user-repository";
@@ -49,6 +52,7 @@ const AGGREGATES = [
   "attachments",
   "categories", "forums", "posts", "postComments",
   "botQuestionGroups", "botQuestions",
+  "oauthClients", "oauthGrants", "oauthSessions",
 ] as const satisfies ReadonlyArray<keyof Repositories>;
 
 function createRepositories(db: Knex, inTransaction: boolean): Repositories {
@@ -78,6 +82,9 @@ function createRepositories(db: Knex, inTransaction: boolean): Repositories {
     postComments: createPostCommentRepository(db),
     botQuestionGroups: createBotQuestionGroupRepository(db),
     botQuestions: createBotQuestionRepository(db),
+    oauthClients: createOAuthClientRepository(db),
+    oauthGrants: createOAuthGrantRepository(db),
+    oauthSessions: createOAuthSessionRepository(db),
   };
 }
 

@@ -428,6 +428,87 @@ CREATE INDEX attachments_ticket ON attachments (tenant_id, ticket_id);
 CREATE INDEX attachments_expiry ON attachments (expires_at) WHERE expires_at IS NOT NULL;
 `;
 
+// OAuth: clients, codes, token families (grants) and tokens, sign-in sessions
+// and pending authorizations. Every secret is stored only as its SHA-256.
+const OAUTH_SCHEMA = `
+CREATE TABLE oauth_clients (
+  id INTEGER PRIMARY KEY,
+  tenant_id INTEGER NOT NULL REFERENCES tenants (id),
+  client_id TEXT NOT NULL,
+  secret_hash TEXT NOT NULL,
+  name TEXT NOT NULL,
+  redirect_uris TEXT NOT NULL,
+  require_pkce INTEGER NOT NULL,
+  created_at INTEGER NOT NULL
+);
+CREATE UNIQUE INDEX oauth_clients_client_id ON oauth_clients (tenant_id, client_id);
+
+CREATE TABLE oauth_codes (
+  id INTEGER PRIMARY KEY,
+  tenant_id INTEGER NOT NULL REFERENCES tenants (id),
+  code_hash TEXT NOT NULL,
+  client_id INTEGER NOT NULL REFERENCES oauth_clients (id) ON DELETE CASCADE,
+  user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  redirect_uri TEXT NOT NULL,
+  scope TEXT NOT NULL,
+  code_challenge TEXT,
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  used_at INTEGER,
+  replayed_at INTEGER
+);
+CREATE UNIQUE INDEX oauth_codes_hash ON oauth_codes (tenant_id, code_hash);
+
+CREATE TABLE oauth_grants (
+  id INTEGER PRIMARY KEY,
+  tenant_id INTEGER NOT NULL REFERENCES tenants (id),
+  client_id INTEGER NOT NULL REFERENCES oauth_clients (id) ON DELETE CASCADE,
+  user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  scope TEXT NOT NULL,
+  code_id INTEGER REFERENCES oauth_codes (id) ON DELETE SET NULL,
+  created_at INTEGER NOT NULL,
+  revoked_at INTEGER
+);
+CREATE INDEX oauth_grants_code ON oauth_grants (code_id);
+
+CREATE TABLE oauth_tokens (
+  id INTEGER PRIMARY KEY,
+  tenant_id INTEGER NOT NULL REFERENCES tenants (id),
+  grant_id INTEGER NOT NULL REFERENCES oauth_grants (id) ON DELETE CASCADE,
+  kind TEXT NOT NULL,
+  token_hash TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  retired_at INTEGER
+);
+CREATE UNIQUE INDEX oauth_tokens_hash ON oauth_tokens (tenant_id, token_hash);
+CREATE INDEX oauth_tokens_grant ON oauth_tokens (grant_id);
+
+CREATE TABLE oauth_sessions (
+  tenant_id INTEGER NOT NULL REFERENCES tenants (id),
+  session_hash TEXT NOT NULL,
+  user_id INTEGER REFERENCES users (id) ON DELETE CASCADE,
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  PRIMARY KEY (tenant_id, session_hash)
+) WITHOUT ROWID;
+
+CREATE TABLE oauth_interactions (
+  tenant_id INTEGER NOT NULL REFERENCES tenants (id),
+  interaction_hash TEXT NOT NULL,
+  session_hash TEXT NOT NULL,
+  client_id INTEGER NOT NULL REFERENCES oauth_clients (id) ON DELETE CASCADE,
+  redirect_uri TEXT NOT NULL,
+  scope TEXT NOT NULL,
+  state TEXT,
+  code_challenge TEXT,
+  user_id INTEGER,
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  PRIMARY KEY (tenant_id, interaction_hash)
+) WITHOUT ROWID;
+`;
+
 /** The schema history. Append only: never edit or reorder a released entry. */
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: "initial schema", up: INITIAL_SCHEMA },
@@ -439,6 +520,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 7, name: "knowledge base", up: KNOWLEDGE_BASE_SCHEMA },
   { version: 8, name: "community topics, questions, question comments; chat history", up: COMMUNITY_AND_CHATS_SCHEMA },
   { version: 9, name: "chat-bot question bank", up: BOT_BANK_SCHEMA },
+  { version: 10, name: "oauth clients, codes, tokens and sign-in sessions", up: OAUTH_SCHEMA },
 ];
 
 /**

@@ -9,6 +9,9 @@ import { createOutboxRepository } from "./outbox-repository";
 import { createRoundRobinRepository } from "./round-robin-repository";
 import { createRuleRepository } from "./rule-repository";
 import { createScheduleRepository } from "./schedule-repository";
+import { createOAuthClientRepository } from "./oauth-client-repository";
+import { createOAuthGrantRepository } from "./oauth-grant-repository";
+import { createOAuthSessionRepository } from "./oauth-session-repository";
 import { toStorageError } from "./sqlite-errors";
 import { createStatementCache, type SqliteDatabase } from "./sqlite-database";
 import { bindRepository, type Runner } from "./sync-repository";
@@ -81,6 +84,9 @@ export function sqliteStorage(db: SqliteDatabase): Storage {
     postComments: createPostCommentRepository(db, prepare),
     botQuestionGroups: createBotQuestionGroupRepository(db, prepare),
     botQuestions: createBotQuestionRepository(db, prepare),
+    oauthClients: createOAuthClientRepository(prepare),
+    oauthGrants: createOAuthGrantRepository(prepare),
+    oauthSessions: createOAuthSessionRepository(prepare),
   };
   const begin = prepare("BEGIN IMMEDIATE");
   const commit = prepare("COMMIT");
@@ -125,6 +131,9 @@ export function sqliteStorage(db: SqliteDatabase): Storage {
     postComments: bindRepository(repositories.postComments, run),
     botQuestionGroups: bindRepository(repositories.botQuestionGroups, run),
     botQuestions: bindRepository(repositories.botQuestions, run),
+    oauthClients: bindRepository(repositories.oauthClients, run),
+    oauthGrants: bindRepository(repositories.oauthGrants, run),
+    oauthSessions: bindRepository(repositories.oauthSessions, run),
   });
 
   /** The view handed to `fn`: direct while its transaction is open, like the root afterwards. */

@@ -27,6 +27,7 @@ import { describeAttachments } from "./attachments-conformance";
 import { describeKnowledgeBasePosts } from "./knowledge-base-posts-conformance";
 import { describeKnowledgeBaseStructure } from "./knowledge-base-structure-conformance";
 import { describeBotBank } from "./bot-bank-conformance";
+import { describeOAuth } from "./oauth-conformance";
 
 /**
  * Registers the storage conformance suite: every test gets a fresh, empty
@@ -80,5 +81,6 @@ export function runStorageConformance(name: string, makeStorage: StorageFactory)
     describeKnowledgeBaseStructure(ctx);
     describeKnowledgeBasePosts(ctx);
     describeBotBank(ctx);
+    describeOAuth(ctx);
   });
 }

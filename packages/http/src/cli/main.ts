@@ -6,6 +6,7 @@ import { tenantCommand } from "./tenant-command";
 import { tokenCommand } from "./token-command";
 import { automationsCommand } from "./automations-command";
 import { importCommand } from "./import-command";
+import { oauthClientCommand } from "./oauth-client-command";
 
 const USAGE = `Usage: helpdesk <command> [options]
 
@@ -15,6 +16,7 @@ Commands:
   token create    create an API token for a tenant
   automations run run every tenant's automations once (--at for another instant)
   import tickets  import tickets from a JSON Lines file, without running rules
+  oauth-client create  register an OAuth client (a site that signs users in)
 
 Run "helpdesk <command> --help" for the options of a command.
 ${DATABASE_USAGE}`;
@@ -25,6 +27,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   token: tokenCommand,
   automations: automationsCommand,
   import: importCommand,
+  "oauth-client": oauthClientCommand,
 };
 
 async function main(argv: string[]): Promise<void> {

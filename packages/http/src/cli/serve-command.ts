@@ -23,6 +23,8 @@ Options:
                          env SMTP_URL; without one, e-mails stay in the outbox (GET /apiv2/outbox.json)
   --mail-from ADDR       From address of those e-mails
   --automations-every S  run automations every S seconds (default 3600; 0 turns them off)
+  --secure-cookies       mark the OAuth sign-in cookie Secure (the public address is https;
+                         behind a proxy that sends X-Forwarded-Proto: https it is set anyway)
   -h, --help             show this help
 ${DATABASE_USAGE}`;
 
@@ -55,6 +57,7 @@ export async function serveCommand(args: string[]): Promise<void> {
       "mail-from": { type: "string" },
       "automations-every": { type: "string" },
       "attachment-limit": { type: "string" },
+      "secure-cookies": { type: "boolean" },
     },
     SERVE_USAGE,
   );
@@ -75,7 +78,7 @@ export async function serveCommand(args: string[]): Promise<void> {
   let first;
   try {
     first = await ensureFirstTenant(opened.desk);
-    server = await startServer({ desk: opened.desk, port, host, bodyLimit, attachmentLimit });
+    server = await startServer({ desk: opened.desk, port, host, bodyLimit, attachmentLimit, secureCookies: options["secure-cookies"] === true });
   } catch (error) {
     await opened.close();
     throw error;
