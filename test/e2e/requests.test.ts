@@ -289,6 +289,27 @@ describe("organization requests", () => {
   });
 });
 
+describe("custom fields on requests", () => {
+  it("end users see only the fields shown to them; agents see every field of the same ticket", async () => {
+    const endUser = await server.a.createEndUser();
+    const shown = await endUserField();
+    const internal = (await admin.post("/apiv2/ticket_fields.json", { ticket_field: { type: "text", agent_title: "Internal note" } })).body.ticket_field.name;
+    const request = await raise(endUser.client, { custom_fields: [{ name: shown, value: "mine" }] });
+    const set = await admin.put(`/apiv2/tickets/${request.id}.json`, { ticket: { custom_fields: [{ name: internal, value: "secret" }] } });
+    expect(set.status, set.text).toBe(200);
+    const seen = (await endUser.client.get(`/apiv2/requests/${request.id}.json`)).body.request.custom_fields;
+    expect(seen).toEqual([{ name: shown, value: "mine" }]);
+    const listed = (await endUser.client.get("/apiv2/requests.json")).body.requests.find((r: { id: number }) => r.id === request.id);
+    expect(listed.custom_fields).toEqual([{ name: shown, value: "mine" }]);
+    const agentView = (await admin.get(`/apiv2/tickets/${request.id}.json`)).body.ticket.custom_fields;
+    expect(agentView).toEqual(expect.arrayContaining([{ name: shown, value: "mine" }, { name: internal, value: "secret" }]));
+    // An end user cannot write a field they may not edit.
+    const refused = await endUser.client.post("/apiv2/requests.json", { request: { title: "Sneaky", comment: { content: "x" }, custom_fields: [{ name: internal, value: "mine now" }] } });
+    expect(refused.status).toBe(422);
+    expect(errorBody(refused).details).toHaveProperty(internal);
+  });
+});
+
 describe("GET /apiv2/requests/search", () => {
   it("search - query, status and fieldvalue over the caller's requests, newest first by default", async () => {
     const endUser = await server.a.createEndUser();

@@ -6,7 +6,9 @@ import {
   requestSearchQuerySchema,
   requestUpdateInputSchema,
   toRequest,
+  type Request,
 } from "../domain/request";
+import { fieldName } from "../domain/custom-field";
 import type { Page, PageRequest } from "../domain/list-query";
 import type { Ticket, TicketStatus } from "../domain/ticket";
 import type { RequestService } from "../help-desk-api";
@@ -24,8 +26,6 @@ const OPEN_STATUSES: TicketStatus[] = ["new", "open", "pending"];
 const SOLVED_STATUSES: TicketStatus[] = ["solved", "closed"];
 const ALL_TICKETS: TicketScope = { kind: "all" };
 
-const requestPage = (page: Page<Ticket>, params: PageRequest) => toListResult({ items: page.items.map(toRequest), count: page.count }, params);
-
 /**
  * Tickets as their requesters see them. The end-user operations act on the
  * caller's own requests whatever their role (and their organization's, when
@@ -34,6 +34,27 @@ const requestPage = (page: Page<Ticket>, params: PageRequest) => toListResult({ 
  */
 export function createRequestService(ctx: ActorContext): RequestService {
   const { tenantId, actor } = ctx;
+
+  /**
+   * Tickets as requests. End users see only the custom fields shown to them
+   * (`enduser_visible`), as the end-user portal would show them; staff see all.
+   */
+  async function present(tickets: Ticket[]): Promise<Request[]> {
+    const requests = tickets.map(toRequest);
+    if (actor.role !== "end_user" || requests.every((request) => request.custom_fields.length === 0)) return requests;
+    const definitions = await ctx.storage.fieldDefinitions.list(tenantId, "ticket", { activeOnly: false });
+    const shown = new Set(definitions.filter((field) => field.enduser_visible).map((field) => fieldName(field.id)));
+    return requests.map((request) => ({ ...request, custom_fields: request.custom_fields.filter((field) => shown.has(field.name)) }));
+  }
+
+  async function presentOne(ticket: Ticket): Promise<Request> {
+    const [request] = await present([ticket]);
+    return request!;
+  }
+
+  async function requestPage(page: Page<Ticket>, params: PageRequest) {
+    return toListResult({ items: await present(page.items), count: page.count }, params);
+  }
 
   /** The caller's organization if it shares its requests, else REQUEST_ORGANIZATION_NOT_SHARED. */
   async function sharedOrganizationId(): Promise<number> {
@@ -106,7 +127,7 @@ export function createRequestService(ctx: ActorContext): RequestService {
     },
 
     async get(id) {
-      return toRequest(await readableTicket(ctx.storage, id));
+      return presentOne(await readableTicket(ctx.storage, id));
     },
 
     async create(raw) {
@@ -125,7 +146,7 @@ export function createRequestService(ctx: ActorContext): RequestService {
           fieldAudience: "end_user",
         }),
       );
-      return toRequest(ticket);
+      return presentOne(ticket);
     },
 
     async reply(id, raw) {
@@ -139,7 +160,7 @@ export function createRequestService(ctx: ActorContext): RequestService {
         const patch = before.status === "pending" || before.status === "solved" ? { status: "open" as const } : {};
         return applyTicketChange(ctx, tx, before, patch, { ...input.comment, public: true });
       });
-      return toRequest(ticket);
+      return presentOne(ticket);
     },
 
     async comments(id, query) {
