@@ -1,23 +1,17 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { oauthClientCommand } from "../../packages/http/src/cli/oauth-client-command";
 import { dumpDatabase } from "../support/database-dump";
-import { startTestServer, type TestServer, type TestUser } from "../support/server";
-import { captureLogs, exchange, issueCode, registerClient, tokenRequest, userinfo } from "../support/oauth";
+import type { TestServer, TestUser } from "../support/server";
+import { exchange, issueCode, registerClient, serveWatchingLogs, tokenRequest, userinfo } from "../support/oauth";
 
 // The admin API and command for OAuth clients, and checklist item 40 (no secret at rest or in logs).
 const R1 = "https://client.test/cb";
 let server: TestServer;
 let user: TestUser;
-let logs: ReturnType<typeof captureLogs>;
 
-beforeAll(async () => {
-  logs = captureLogs();
-  server = await startTestServer();
+const logs = serveWatchingLogs(async (started) => {
+  server = started;
   user = await server.a.createEndUser({ name: "Ursula User" });
-});
-afterAll(async () => {
-  await server.close();
-  logs.restore();
 });
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer, type TestUser } from "../support/server";
+import { describe, expect, it } from "vitest";
+import type { TestServer, TestUser } from "../support/server";
 import {
-  Browser, captureLogs, formFields, issueCode, locationParams, pkcePair, registerClient, tokenRequest, userinfo, type TestOAuthClient,
+  Browser, formFields, issueCode, locationParams, pkcePair, registerClient, serveWatchingLogs, tokenRequest, userinfo, type TestOAuthClient,
 } from "../support/oauth";
 
 // Checklist sections C and D: the authorization code and PKCE (items 17 to 28).
@@ -10,21 +10,17 @@ let server: TestServer;
 let user: TestUser;
 let c1: TestOAuthClient;
 let c2: TestOAuthClient;
-let logs: ReturnType<typeof captureLogs>;
 const issued: string[] = [];
 
-beforeAll(async () => {
-  logs = captureLogs();
-  server = await startTestServer();
-  user = await server.a.createEndUser({ name: "Ursula User" });
-  c1 = await registerClient(server.a, { name: "Client One", redirect_uris: [R1] });
-  c2 = await registerClient(server.a, { name: "Client Two", redirect_uris: ["https://two.test/a", "https://two.test/b"] });
-});
-afterAll(async () => {
-  await server.close();
-  logs.restore();
-  for (const secret of [...issued, c1.client_secret, c2.client_secret]) expect(logs.text()).not.toContain(secret);
-});
+serveWatchingLogs(
+  async (started) => {
+    server = started;
+    user = await server.a.createEndUser({ name: "Ursula User" });
+    c1 = await registerClient(server.a, { name: "Client One", redirect_uris: [R1] });
+    c2 = await registerClient(server.a, { name: "Client Two", redirect_uris: ["https://two.test/a", "https://two.test/b"] });
+  },
+  () => [...issued, c1.client_secret, c2.client_secret],
+);
 
 const code = async (client = c1, extra: Record<string, string> = {}) => {
   const value = await issueCode(server, user, client, extra);

@@ -1,10 +1,9 @@
 import * as oauth from "oauth4webapi";
 import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client, OAuth2RequestError } from "arctic";
 import { AuthorizationCode } from "simple-oauth2";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { TestServer, TestUser } from "../support/server";
-import { startTestServer } from "../support/server";
-import { Browser, captureLogs } from "../support/oauth";
+import { Browser, serveWatchingLogs } from "../support/oauth";
 
 // The whole flow through independent OAuth client libraries from npm. Their
 // HTTP stacks resolve host names themselves, so this file serves a tenant at
@@ -14,24 +13,20 @@ let server: TestServer;
 let base: string;
 let user: Pick<TestUser, "user" | "password">;
 let client: { client_id: string; client_secret: string };
-let logs: ReturnType<typeof captureLogs>;
 const issued: string[] = [];
 
-beforeAll(async () => {
-  logs = captureLogs();
-  server = await startTestServer();
-  const { tenant, admin } = await server.desk.tenants.create({ host: "127.0.0.1", name: "Loopback Desk", admin: { email: "admin@loopback.test", password: "admin-password" } });
-  const desk = server.desk.as(tenant.id, admin);
-  const created = await desk.users.create({ name: "Libby Library", email: "libby@loopback.test", password: "libby-password", role: "end_user" });
-  user = { user: created, password: "libby-password" };
-  client = await desk.oauthClients.create({ name: "Library Site", redirect_uris: [REDIRECT_URI] });
-  base = `http://127.0.0.1:${server.port}`;
-});
-afterAll(async () => {
-  await server.close();
-  logs.restore();
-  for (const secret of [...issued, client.client_secret]) expect(logs.text()).not.toContain(secret);
-});
+serveWatchingLogs(
+  async (started) => {
+    server = started;
+    const { tenant, admin } = await server.desk.tenants.create({ host: "127.0.0.1", name: "Loopback Desk", admin: { email: "admin@loopback.test", password: "admin-password" } });
+    const desk = server.desk.as(tenant.id, admin);
+    const created = await desk.users.create({ name: "Libby Library", email: "libby@loopback.test", password: "libby-password", role: "end_user" });
+    user = { user: created, password: "libby-password" };
+    client = await desk.oauthClients.create({ name: "Library Site", redirect_uris: [REDIRECT_URI] });
+    base = `http://127.0.0.1:${server.port}`;
+  },
+  () => [...issued, client.client_secret],
+);
 
 /** The user's part, driven by plain HTTP with a cookie jar: open the authorization URL, sign in, allow. Resolves to the callback URL. */
 async function userApproves(authorizationUrl: URL): Promise<URL> {

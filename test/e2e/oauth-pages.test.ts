@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer, type TestUser } from "../support/server";
-import { basic, Browser, captureLogs, formFields, locationParams, registerClient, tokenRequest, type TestOAuthClient } from "../support/oauth";
+import { describe, expect, it } from "vitest";
+import type { TestServer, TestUser } from "../support/server";
+import { basic, Browser, formFields, locationParams, registerClient, serveWatchingLogs, tokenRequest, type TestOAuthClient } from "../support/oauth";
 
 // Checklist section B: the login and consent pages (items 13 to 16).
 const R1 = "https://client.test/cb";
@@ -9,21 +9,17 @@ let ursula: TestUser;
 let victor: TestUser;
 let c1: TestOAuthClient;
 let c2: TestOAuthClient;
-let logs: ReturnType<typeof captureLogs>;
 
-beforeAll(async () => {
-  logs = captureLogs();
-  server = await startTestServer();
-  ursula = await server.a.createEndUser({ name: "Ursula User" });
-  victor = await server.a.createAgent({ name: "Victor Agent" });
-  c1 = await registerClient(server.a, { name: "Client One", redirect_uris: [R1] });
-  c2 = await registerClient(server.a, { name: "Client Two", redirect_uris: ["https://two.test/cb"] });
-});
-afterAll(async () => {
-  await server.close();
-  logs.restore();
-  for (const secret of [c1.client_secret, c2.client_secret, ursula.password, victor.password]) expect(logs.text()).not.toContain(secret);
-});
+serveWatchingLogs(
+  async (started) => {
+    server = started;
+    ursula = await server.a.createEndUser({ name: "Ursula User" });
+    victor = await server.a.createAgent({ name: "Victor Agent" });
+    c1 = await registerClient(server.a, { name: "Client One", redirect_uris: [R1] });
+    c2 = await registerClient(server.a, { name: "Client Two", redirect_uris: ["https://two.test/cb"] });
+  },
+  () => [c1.client_secret, c2.client_secret, ursula.password, victor.password],
+);
 
 const params = (client = c1, state = "xyz") => ({ response_type: "code", client_id: client.client_id, redirect_uri: client.redirect_uris[0]!, state });
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer, type TestUser } from "../support/server";
-import { basic, captureLogs, exchange, issueCode, oauthError, registerClient, tokenRequest, userinfo, type TestOAuthClient } from "../support/oauth";
+import { describe, expect, it } from "vitest";
+import type { TestServer, TestUser } from "../support/server";
+import { basic, exchange, issueCode, oauthError, registerClient, serveWatchingLogs, tokenRequest, userinfo, type TestOAuthClient } from "../support/oauth";
 
 // Checklist sections E, F and G: the token endpoints, refresh tokens and bearer tokens (items 29 to 39).
 const R1 = "https://client.test/cb";
@@ -9,21 +9,17 @@ let server: TestServer;
 let user: TestUser;
 let c1: TestOAuthClient;
 let c2: TestOAuthClient;
-let logs: ReturnType<typeof captureLogs>;
 const issued: string[] = [];
 
-beforeAll(async () => {
-  logs = captureLogs();
-  server = await startTestServer();
-  user = await server.a.createEndUser({ name: "Ursula User", phone: "+15550100", language: "de" });
-  c1 = await registerClient(server.a, { name: "Client One", redirect_uris: [R1] });
-  c2 = await registerClient(server.a, { name: "Client Two", redirect_uris: [R1] });
-});
-afterAll(async () => {
-  await server.close();
-  logs.restore();
-  for (const secret of [...issued, c1.client_secret, c2.client_secret]) expect(logs.text()).not.toContain(secret);
-});
+serveWatchingLogs(
+  async (started) => {
+    server = started;
+    user = await server.a.createEndUser({ name: "Ursula User", phone: "+15550100", language: "de" });
+    c1 = await registerClient(server.a, { name: "Client One", redirect_uris: [R1] });
+    c2 = await registerClient(server.a, { name: "Client Two", redirect_uris: [R1] });
+  },
+  () => [...issued, c1.client_secret, c2.client_secret],
+);
 
 async function pair(client = c1) {
   const code = await issueCode(server, user, client);

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import type { TestResponse } from "./http-client";
-import type { TenantFixture, TestServer, TestUser } from "./server";
+import { startTestServer, type TenantFixture, type TestServer, type TestUser } from "./server";
 
 /** A registered OAuth client with its secret, as the admin API answers. */
 export interface TestOAuthClient {
@@ -185,4 +185,25 @@ export function captureLogs(): { text(): string; restore(): void } {
     text: () => lines.join("\n"),
     restore: () => methods.forEach((name, i) => (console[name] = originals[i]!)),
   };
+}
+
+/**
+ * Registers hooks that capture the logs, start a test server and hand it to
+ * `setup`, and after all close it and check that none of `secrets()` reached
+ * the logs (checklist item 40). Returns the captured logs.
+ */
+export function serveWatchingLogs(setup: (server: TestServer) => Promise<void>, secrets: () => string[] = () => []): { text(): string } {
+  let logs: ReturnType<typeof captureLogs> | undefined;
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    logs = captureLogs();
+    server = await startTestServer();
+    await setup(server);
+  });
+  afterAll(async () => {
+    await server?.close();
+    logs?.restore();
+    for (const secret of secrets()) expect(logs!.text()).not.toContain(secret);
+  });
+  return { text: () => logs!.text() };
 }

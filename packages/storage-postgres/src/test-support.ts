@@ -1,8 +1,9 @@
 import type { Storage } from "@helpdesk/core";
 import type { Knex } from "knex";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { createPostgresClient, type PostgresOptions } from "./postgres-client";
 import { postgresStorage } from "./postgres-storage";
-import type { TestSchema } from "./testing";
+import { createTestSchema, truncateAll, type PostgresTestGate, type TestSchema } from "./testing";
 
 /** A client of its own on the test schema, as another process would have, named so its backends can be found. */
 export interface TestClient {
@@ -23,6 +24,57 @@ export function testClients(schema: () => TestSchema) {
     },
     async destroyAll(): Promise<void> {
       await Promise.all(opened.splice(0).map((knex) => knex.destroy()));
+    },
+  };
+}
+
+/** Two storages with pools of their own on one schema, and an admin connection to watch them; read inside tests. */
+export interface TwoClients {
+  readonly one: Storage;
+  readonly two: Storage;
+  /** The application_name of `two`'s backends, for `waitForLockWait`. */
+  readonly twoName: string;
+  readonly admin: Knex;
+}
+
+/**
+ * Registers, in the calling `describe`, hooks that create a test schema once,
+ * empty it and open clients `one` and `two` before each test, and close them
+ * after: two clients stand for two server processes on one database.
+ */
+export function twoClientsOnOneSchema(gate: PostgresTestGate): TwoClients {
+  let schema: TestSchema | undefined;
+  let admin: Knex | undefined;
+  let one: TestClient | undefined;
+  let two: TestClient | undefined;
+  const clients = testClients(() => schema!);
+  beforeAll(async () => {
+    gate.check();
+    schema = await createTestSchema();
+    admin = createPostgresClient({ ...schema.options, poolSize: 1 });
+  });
+  beforeEach(async () => {
+    await truncateAll(admin!);
+    one = clients.open("one");
+    two = clients.open("two");
+  });
+  afterEach(() => clients.destroyAll());
+  afterAll(async () => {
+    await admin?.destroy();
+    await schema?.drop();
+  });
+  return {
+    get one() {
+      return one!.storage;
+    },
+    get two() {
+      return two!.storage;
+    },
+    get twoName() {
+      return two!.applicationName;
+    },
+    get admin() {
+      return admin!;
     },
   };
 }

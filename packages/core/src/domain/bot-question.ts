@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema, timestampSchema } from "./common";
+import { idSchema, requiredText, timestampSchema } from "./common";
 import { pageQuerySchema } from "./list-query";
 
 /** A chat-bot question group (the API's "question category"). */
@@ -35,17 +35,15 @@ export type BotQuestionView = z.infer<typeof botQuestionViewSchema>;
 /** What an end user sees of a matched question: the phrasing and the answer, not the bank's bookkeeping. */
 export const botQuestionPublicViewSchema = botQuestionViewSchema.pick({ id: true, title: true, answer: true, question_category: true });
 
-const text = (max: number) => z.string().trim().min(1, "must not be empty").max(max);
-
 /** `active` is 0 or 1 as the spec says; booleans are accepted too. */
 const activeInputSchema = z.union([z.literal(0), z.literal(1), z.boolean()]).transform((v) => v === 1 || v === true);
 
 /** One element of POST `data`, or PUT `data`. */
 export const botQuestionInputSchema = z.object({
   category_id: idSchema,
-  title: text(255),
-  answer: text(65535),
-  other_titles: z.array(text(255)).max(100).optional(),
+  title: requiredText(255),
+  answer: requiredText(65535),
+  other_titles: z.array(requiredText(255)).max(100).optional(),
   active: activeInputSchema.optional(),
   remark: z.string().trim().max(65535).optional(),
 });
@@ -54,7 +52,7 @@ export type BotQuestionInput = z.input<typeof botQuestionInputSchema>;
 /** At most this many questions or groups per create or delete call (the spec's bulk limit elsewhere). */
 export const BOT_BATCH_LIMIT = 100;
 
-export const botQuestionGroupInputSchema = z.object({ title: text(255) });
+export const botQuestionGroupInputSchema = z.object({ title: requiredText(255) });
 export type BotQuestionGroupInput = z.input<typeof botQuestionGroupInputSchema>;
 
 /** `ids` of a bank DELETE body: 1 to 100 ids. */

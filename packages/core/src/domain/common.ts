@@ -66,3 +66,6 @@ export function formatApiDate(ms: number): string {
 
 export const sortDirectionSchema = z.enum(["asc", "desc"]);
 export type SortDirection = z.infer<typeof sortDirectionSchema>;
+
+/** Text a user must fill in: trimmed, not empty, at most `max` characters. */
+export const requiredText = (max: number) => z.string().trim().min(1, "must not be empty").max(max);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema, timestampSchema } from "./common";
+import { idSchema, requiredText, timestampSchema } from "./common";
 
 /** A community topic: the forum's top level, shown in `sort` order. */
 export const topicSchema = z.object({
@@ -15,7 +15,7 @@ export type Topic = z.infer<typeof topicSchema>;
 const sortSchema = z.number().int().min(-1_000_000_000).max(1_000_000_000);
 
 export const topicCreateInputSchema = z.object({
-  title: z.string().trim().min(1, "must not be empty").max(255),
+  title: requiredText(255),
   description: z.string().max(65535).nullable().optional(),
   sort: sortSchema.optional(),
 });
@@ -37,8 +37,8 @@ export const questionSchema = z.object({
 export type Question = z.infer<typeof questionSchema>;
 
 export const questionCreateInputSchema = z.object({
-  title: z.string().trim().min(1, "must not be empty").max(255),
-  content: z.string().trim().min(1, "must not be empty").max(65535),
+  title: requiredText(255),
+  content: requiredText(65535),
   topic_id: idSchema,
 });
 export type QuestionCreateInput = z.input<typeof questionCreateInputSchema>;
@@ -57,6 +57,6 @@ export const questionCommentSchema = z.object({
 export type QuestionComment = z.infer<typeof questionCommentSchema>;
 
 export const questionCommentInputSchema = z.object({
-  content: z.string().trim().min(1, "must not be empty").max(65535),
+  content: requiredText(65535),
 });
 export type QuestionCommentInput = z.input<typeof questionCommentInputSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateInputSchema, idSchema, sortDirectionSchema, tagsInputSchema, timestampSchema, type SortDirection } from "./common";
+import { dateInputSchema, idSchema, requiredText, sortDirectionSchema, tagsInputSchema, timestampSchema, type SortDirection } from "./common";
 import { pageQuerySchema } from "./list-query";
 
 /** Who may see a forum and the posts in it, from the widest audience to the narrowest. */
@@ -8,7 +8,7 @@ export type RoleView = (typeof ROLE_VIEWS)[number];
 
 /** Display orders are stored as 32-bit integers (Postgres `integer`). */
 const sortValueSchema = z.number().int().min(-2_147_483_648).max(2_147_483_647);
-const titleSchema = z.string().trim().min(1, "must not be empty").max(255);
+const titleSchema = requiredText(255);
 const textSchema = z.string().max(65_535);
 
 /** A knowledge-base category (the spec's "section"): a shelf of forums. */
@@ -116,7 +116,7 @@ export const postCommentSchema = z.object({
 });
 export type PostComment = z.infer<typeof postCommentSchema>;
 
-export const postCommentCreateInputSchema = z.object({ content: z.string().trim().min(1, "must not be empty").max(65_535) });
+export const postCommentCreateInputSchema = z.object({ content: requiredText(65_535) });
 export type PostCommentCreateInput = z.input<typeof postCommentCreateInputSchema>;
 
 /** The fields the `sort` parameter of the post lists may name. */

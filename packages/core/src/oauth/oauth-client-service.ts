@@ -2,6 +2,7 @@ import { HelpdeskError } from "../errors";
 import { oauthClientCreateInputSchema } from "../domain/oauth";
 import type { OAuthClientService } from "../help-desk-api";
 import { requireRole, type ActorContext } from "../services/actor-context";
+import { found } from "../services/found";
 import { parseInput } from "../services/validation";
 import { hashSecret, newSecret } from "./oauth-secrets";
 
@@ -31,9 +32,7 @@ export function createOAuthClientService(ctx: ActorContext): OAuthClientService 
 
     async get(id) {
       requireRole(ctx, "admin");
-      const client = await storage.oauthClients.get(tenantId, id);
-      if (client === null) throw new HelpdeskError("OAUTH_CLIENT_NOT_FOUND");
-      return client;
+      return found(await storage.oauthClients.get(tenantId, id), "OAUTH_CLIENT_NOT_FOUND");
     },
 
     async delete(id) {

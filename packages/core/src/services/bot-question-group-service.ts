@@ -1,11 +1,10 @@
 import { HelpdeskError } from "../errors";
 import { botQuestionGroupInputSchema } from "../domain/bot-question";
-import { pageQuerySchema } from "../domain/list-query";
 import type { BotQuestionGroupService } from "../help-desk-api";
 import { requireRole, type ActorContext } from "./actor-context";
 import { parseDataArray, parseDataObject, parseIdsBody, requireAll } from "./bot-bank-input";
-import { toListResult, toWindow } from "./paging";
-import { parseQuery } from "./validation";
+import { found } from "./found";
+import { listPage } from "./paging";
 
 /** Question groups of the chat-bot bank (agents and admins). */
 export function createBotQuestionGroupService(ctx: ActorContext): BotQuestionGroupService {
@@ -13,8 +12,7 @@ export function createBotQuestionGroupService(ctx: ActorContext): BotQuestionGro
   return {
     async list(query) {
       requireRole(ctx, "agent");
-      const params = parseQuery(pageQuerySchema, query);
-      return toListResult(await storage.botQuestionGroups.list(tenantId, toWindow(params)), params);
+      return listPage(query, (window) => storage.botQuestionGroups.list(tenantId, window));
     },
 
     async create(data) {
@@ -31,9 +29,7 @@ export function createBotQuestionGroupService(ctx: ActorContext): BotQuestionGro
     async update(id, data) {
       requireRole(ctx, "agent");
       const { title } = parseDataObject(botQuestionGroupInputSchema, data);
-      const group = await storage.botQuestionGroups.update(tenantId, id, { title, updated_at: ctx.clock() });
-      if (!group) throw new HelpdeskError("BOT_QUESTION_GROUP_NOT_FOUND");
-      return group;
+      return found(await storage.botQuestionGroups.update(tenantId, id, { title, updated_at: ctx.clock() }), "BOT_QUESTION_GROUP_NOT_FOUND");
     },
 
     async delete(raw) {

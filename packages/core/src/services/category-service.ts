@@ -1,13 +1,13 @@
 import { HelpdeskError } from "../errors";
-import { categoryCreateInputSchema, categoryUpdateInputSchema, type Category } from "../domain/knowledge-base";
-import { pageQuerySchema } from "../domain/list-query";
+import { categoryCreateInputSchema, categoryUpdateInputSchema } from "../domain/knowledge-base";
 import type { CategoryService } from "../knowledge-base-api";
 import type { CategoryPatch } from "../knowledge-base-storage";
 import { expireCategoryFiles } from "./knowledge-base-files";
 import { requireRole, type ActorContext } from "./actor-context";
 import { definedFields } from "./defined-fields";
-import { toListResult, toWindow } from "./paging";
-import { parseInput, parseQuery } from "./validation";
+import { found } from "./found";
+import { listPage } from "./paging";
+import { parseInput } from "./validation";
 
 /** `display_limit` when none is given: documents shown per forum on the front end. */
 export const DEFAULT_DISPLAY_LIMIT = 10;
@@ -15,21 +15,15 @@ export const DEFAULT_DISPLAY_LIMIT = 10;
 export function createCategoryService(ctx: ActorContext): CategoryService {
   const { tenantId, storage } = ctx;
 
-  function found(category: Category | null): Category {
-    if (!category) throw new HelpdeskError("CATEGORY_NOT_FOUND");
-    return category;
-  }
-
   return {
     async list(query) {
       requireRole(ctx, "end_user");
-      const params = parseQuery(pageQuerySchema, query);
-      return toListResult(await storage.categories.list(tenantId, toWindow(params)), params);
+      return listPage(query, (window) => storage.categories.list(tenantId, window));
     },
 
     async get(id) {
       requireRole(ctx, "end_user");
-      return found(await storage.categories.get(tenantId, id));
+      return found(await storage.categories.get(tenantId, id), "CATEGORY_NOT_FOUND");
     },
 
     async create(raw) {
@@ -50,7 +44,7 @@ export function createCategoryService(ctx: ActorContext): CategoryService {
       requireRole(ctx, "admin");
       const input = parseInput(categoryUpdateInputSchema, raw);
       const patch: CategoryPatch = { ...definedFields(input), updated_at: ctx.clock() };
-      return found(await storage.categories.update(tenantId, id, patch));
+      return found(await storage.categories.update(tenantId, id, patch), "CATEGORY_NOT_FOUND");
     },
 
     async delete(id) {

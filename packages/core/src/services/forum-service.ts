@@ -1,23 +1,18 @@
 import { HelpdeskError, invalidField } from "../errors";
-import { forumCreateInputSchema, forumUpdateInputSchema, type Forum } from "../domain/knowledge-base";
-import { pageQuerySchema } from "../domain/list-query";
+import { forumCreateInputSchema, forumUpdateInputSchema } from "../domain/knowledge-base";
 import type { ForumService } from "../knowledge-base-api";
 import type { ForumPatch } from "../knowledge-base-storage";
 import type { Storage } from "../storage";
 import { expireForumFiles } from "./knowledge-base-files";
 import { requireRole, type ActorContext } from "./actor-context";
 import { definedFields } from "./defined-fields";
+import { found } from "./found";
 import { EVERYTHING, visibilityOf } from "./knowledge-base-visibility";
-import { toListResult, toWindow } from "./paging";
-import { parseInput, parseQuery } from "./validation";
+import { listPage } from "./paging";
+import { parseInput } from "./validation";
 
 export function createForumService(ctx: ActorContext): ForumService {
   const { tenantId, storage } = ctx;
-
-  function found(forum: Forum | null): Forum {
-    if (!forum) throw new HelpdeskError("FORUM_NOT_FOUND");
-    return forum;
-  }
 
   async function checkCategory(from: Storage, id: number | undefined): Promise<void> {
     if (id !== undefined && !(await from.categories.get(tenantId, id))) throw invalidField("category_id", `no category with id ${id}`);
@@ -26,21 +21,20 @@ export function createForumService(ctx: ActorContext): ForumService {
   return {
     async list(query) {
       requireRole(ctx, "end_user");
-      const params = parseQuery(pageQuerySchema, query);
-      return toListResult(await storage.forums.list(tenantId, visibilityOf(ctx), toWindow(params)), params);
+      return listPage(query, (window) => storage.forums.list(tenantId, visibilityOf(ctx), window));
     },
 
     async listByCategory(categoryId, query) {
       requireRole(ctx, "end_user");
-      const params = parseQuery(pageQuerySchema, query);
-      if (!(await storage.categories.get(tenantId, categoryId))) throw new HelpdeskError("CATEGORY_NOT_FOUND");
-      const page = await storage.forums.list(tenantId, { ...visibilityOf(ctx), categoryId }, toWindow(params));
-      return toListResult(page, params);
+      return listPage(query, async (window) => {
+        if (!(await storage.categories.get(tenantId, categoryId))) throw new HelpdeskError("CATEGORY_NOT_FOUND");
+        return storage.forums.list(tenantId, { ...visibilityOf(ctx), categoryId }, window);
+      });
     },
 
     async get(id) {
       requireRole(ctx, "end_user");
-      return found(await storage.forums.get(tenantId, id, visibilityOf(ctx)));
+      return found(await storage.forums.get(tenantId, id, visibilityOf(ctx)), "FORUM_NOT_FOUND");
     },
 
     async create(raw) {
@@ -65,10 +59,10 @@ export function createForumService(ctx: ActorContext): ForumService {
       requireRole(ctx, "admin");
       const input = parseInput(forumUpdateInputSchema, raw);
       return storage.transaction(async (tx) => {
-        found(await tx.forums.get(tenantId, id, EVERYTHING));
+        found(await tx.forums.get(tenantId, id, EVERYTHING), "FORUM_NOT_FOUND");
         await checkCategory(tx, input.category_id);
         const patch: ForumPatch = { ...definedFields(input), updated_at: ctx.clock() };
-        return found(await tx.forums.update(tenantId, id, patch));
+        return found(await tx.forums.update(tenantId, id, patch), "FORUM_NOT_FOUND");
       });
     },
 

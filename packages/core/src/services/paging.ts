@@ -1,7 +1,8 @@
 import type { SortDirection } from "../domain/common";
-import type { Page, PageRequest } from "../domain/list-query";
+import { pageQuerySchema, type Page, type PageRequest } from "../domain/list-query";
 import type { ListResult } from "../help-desk-api";
 import type { SortKey, TimeRange, Window } from "../storage";
+import { parseQuery } from "./validation";
 
 /** The storage window for a page request. */
 export function toWindow(params: PageRequest): Window {
@@ -10,6 +11,12 @@ export function toWindow(params: PageRequest): Window {
 
 export function toListResult<T>(page: Page<T>, params: PageRequest): ListResult<T> {
   return { ...page, page: params.page, per_page: params.per_page };
+}
+
+/** The page that the `page` and `per_page` of `query` ask for, read through `list`. */
+export async function listPage<T>(query: unknown, list: (window: Window) => Promise<Page<T>>): Promise<ListResult<T>> {
+  const params = parseQuery(pageQuerySchema, query);
+  return toListResult(await list(toWindow(params)), params);
 }
 
 interface RangeParams {

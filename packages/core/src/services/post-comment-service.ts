@@ -1,9 +1,10 @@
 import { HelpdeskError } from "../errors";
-import { postCommentCreateInputSchema, postCommentListQuerySchema, type Post, type PostComment } from "../domain/knowledge-base";
+import { postCommentCreateInputSchema, postCommentListQuerySchema, type Post } from "../domain/knowledge-base";
 import type { PostCommentService } from "../knowledge-base-api";
 import type { Storage } from "../storage";
 import { requireRole, type ActorContext } from "./actor-context";
 import { readablePosts } from "./knowledge-base-visibility";
+import { found } from "./found";
 import { toListResult, toWindow } from "./paging";
 import { parseInput, parseQuery } from "./validation";
 
@@ -12,14 +13,7 @@ export function createPostCommentService(ctx: ActorContext): PostCommentService 
 
   /** The post, if the actor may see it: comments of a hidden post are hidden with it. */
   async function visiblePost(from: Storage, postId: number): Promise<Post> {
-    const post = await from.posts.get(tenantId, postId, readablePosts(ctx));
-    if (!post) throw new HelpdeskError("POST_NOT_FOUND");
-    return post;
-  }
-
-  function found(comment: PostComment | null): PostComment {
-    if (!comment) throw new HelpdeskError("POST_COMMENT_NOT_FOUND");
-    return comment;
+    return found(await from.posts.get(tenantId, postId, readablePosts(ctx)), "POST_NOT_FOUND");
   }
 
   return {
@@ -35,7 +29,7 @@ export function createPostCommentService(ctx: ActorContext): PostCommentService 
     async get(postId, id) {
       requireRole(ctx, "end_user");
       await visiblePost(storage, postId);
-      return found(await storage.postComments.get(tenantId, postId, id));
+      return found(await storage.postComments.get(tenantId, postId, id), "POST_COMMENT_NOT_FOUND");
     },
 
     async create(postId, raw) {

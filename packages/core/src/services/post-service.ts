@@ -18,6 +18,7 @@ import { bindUploads } from "./attachment-binding";
 import { attachmentsOfPosts } from "./attachment-views";
 import { definedFields } from "./defined-fields";
 import { EVERYTHING, publishedPosts, readablePosts } from "./knowledge-base-visibility";
+import { found } from "./found";
 import { toListResult, toWindow } from "./paging";
 import { parseInput, parseQuery } from "./validation";
 
@@ -29,11 +30,6 @@ export const DEFAULT_POST_ORDER: readonly PostSortKey[] = [
 
 export function createPostService(ctx: ActorContext): PostService {
   const { tenantId, storage } = ctx;
-
-  function found(post: Post | null): Post {
-    if (!post) throw new HelpdeskError("POST_NOT_FOUND");
-    return post;
-  }
 
   /** Posts with their files, read in one query. */
   async function withUploads(from: Storage, posts: Post[]): Promise<PostView[]> {
@@ -93,7 +89,7 @@ export function createPostService(ctx: ActorContext): PostService {
 
     async view(id) {
       requireRole(ctx, "end_user");
-      const post = found(await storage.posts.get(tenantId, id, readablePosts(ctx)));
+      const post = found(await storage.posts.get(tenantId, id, readablePosts(ctx)), "POST_NOT_FOUND");
       const count_view = await storage.posts.recordView(tenantId, id);
       if (count_view === null) throw new HelpdeskError("POST_NOT_FOUND");
       return withUploadsOne(storage, { ...post, count_view });
@@ -151,11 +147,11 @@ export function createPostService(ctx: ActorContext): PostService {
       // created_at is set once, on create; new uploads are added to the post's files.
       const { uploads, created_at: _createdAt, ...input } = parseInput(postUpdateInputSchema, raw);
       return storage.transaction(async (tx) => {
-        found(await tx.posts.get(tenantId, id, { ...EVERYTHING, drafts: "include" }));
+        found(await tx.posts.get(tenantId, id, { ...EVERYTHING, drafts: "include" }), "POST_NOT_FOUND");
         await checkForum(tx, input.forum_id);
         await checkAuthor(tx, input.author_id);
         const patch: PostPatch = { ...definedFields(input), updated_at: ctx.clock() };
-        const post = found(await tx.posts.update(tenantId, id, patch));
+        const post = found(await tx.posts.update(tenantId, id, patch), "POST_NOT_FOUND");
         await bindPostUploads(tx, id, uploads, patch.updated_at);
         return withUploadsOne(tx, post);
       });

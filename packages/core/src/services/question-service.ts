@@ -1,25 +1,22 @@
 import { HelpdeskError, invalidField } from "../errors";
 import { questionCommentInputSchema, questionCreateInputSchema, questionUpdateInputSchema, type Question } from "../domain/community";
-import { pageQuerySchema } from "../domain/list-query";
 import type { QuestionService } from "../help-desk-api";
 import type { QuestionFilter, Storage } from "../storage";
 import { requireRole, type ActorContext } from "./actor-context";
-import { toListResult, toWindow } from "./paging";
-import { parseInput, parseQuery } from "./validation";
+import { found } from "./found";
+import { listPage } from "./paging";
+import { parseInput } from "./validation";
 
 /** Community questions and their comments: every signed-in user reads, asks and comments; admins edit and delete. */
 export function createQuestionService(ctx: ActorContext): QuestionService {
   const { tenantId, storage } = ctx;
 
   async function list(filter: QuestionFilter, query: unknown) {
-    const params = parseQuery(pageQuerySchema, query);
-    return toListResult(await storage.questions.list(tenantId, filter, toWindow(params)), params);
+    return listPage(query, (window) => storage.questions.list(tenantId, filter, window));
   }
 
   async function findQuestion(from: Storage, id: number): Promise<Question> {
-    const question = await from.questions.get(tenantId, id);
-    if (!question) throw new HelpdeskError("QUESTION_NOT_FOUND");
-    return question;
+    return found(await from.questions.get(tenantId, id), "QUESTION_NOT_FOUND");
   }
 
   async function checkTopic(from: Storage, topicId: number): Promise<void> {
@@ -71,16 +68,15 @@ export function createQuestionService(ctx: ActorContext): QuestionService {
     },
 
     async comments(questionId, query) {
-      const params = parseQuery(pageQuerySchema, query);
-      await findQuestion(storage, questionId);
-      return toListResult(await storage.questionComments.list(tenantId, questionId, toWindow(params)), params);
+      return listPage(query, async (window) => {
+        await findQuestion(storage, questionId);
+        return storage.questionComments.list(tenantId, questionId, window);
+      });
     },
 
     async comment(questionId, id) {
       await findQuestion(storage, questionId);
-      const comment = await storage.questionComments.get(tenantId, questionId, id);
-      if (!comment) throw new HelpdeskError("QUESTION_COMMENT_NOT_FOUND");
-      return comment;
+      return found(await storage.questionComments.get(tenantId, questionId, id), "QUESTION_COMMENT_NOT_FOUND");
     },
 
     async addComment(questionId, raw) {

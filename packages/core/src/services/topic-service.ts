@@ -1,11 +1,11 @@
 import { HelpdeskError } from "../errors";
 import { topicCreateInputSchema, topicUpdateInputSchema } from "../domain/community";
-import { pageQuerySchema } from "../domain/list-query";
 import type { TopicService } from "../help-desk-api";
 import type { Storage } from "../storage";
 import { requireRole, type ActorContext } from "./actor-context";
-import { toListResult, toWindow } from "./paging";
-import { parseInput, parseQuery } from "./validation";
+import { found } from "./found";
+import { listPage } from "./paging";
+import { parseInput } from "./validation";
 
 /** Community topics: every signed-in user reads them, admins write them. */
 export function createTopicService(ctx: ActorContext): TopicService {
@@ -13,14 +13,11 @@ export function createTopicService(ctx: ActorContext): TopicService {
 
   return {
     async list(query) {
-      const params = parseQuery(pageQuerySchema, query);
-      return toListResult(await storage.topics.list(tenantId, toWindow(params)), params);
+      return listPage(query, (window) => storage.topics.list(tenantId, window));
     },
 
     async get(id) {
-      const topic = await storage.topics.get(tenantId, id);
-      if (!topic) throw new HelpdeskError("TOPIC_NOT_FOUND");
-      return topic;
+      return found(await storage.topics.get(tenantId, id), "TOPIC_NOT_FOUND");
     },
 
     async create(raw) {
@@ -43,9 +40,7 @@ export function createTopicService(ctx: ActorContext): TopicService {
       if (input.title !== undefined) patch.title = input.title;
       if (input.description !== undefined) patch.description = input.description;
       if (input.sort !== undefined) patch.sort = input.sort;
-      const updated = await storage.topics.update(tenantId, id, patch);
-      if (!updated) throw new HelpdeskError("TOPIC_NOT_FOUND");
-      return updated;
+      return found(await storage.topics.update(tenantId, id, patch), "TOPIC_NOT_FOUND");
     },
 
     async delete(id) {

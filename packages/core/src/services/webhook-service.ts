@@ -3,6 +3,7 @@ import { webhookCreateInputSchema, webhookUpdateInputSchema } from "../domain/ru
 import type { WebhookService } from "../help-desk-api";
 import type { NewWebhook } from "../storage";
 import { requireRole, type ActorContext } from "./actor-context";
+import { found } from "./found";
 import { parseInput } from "./validation";
 
 /** Webhooks that `target` actions call: admins only; the signing secret is write-only. */
@@ -16,9 +17,7 @@ export function createWebhookService(ctx: ActorContext): WebhookService {
 
     async get(id) {
       requireRole(ctx, "admin");
-      const webhook = await storage.webhooks.get(tenantId, id);
-      if (!webhook) throw new HelpdeskError("WEBHOOK_NOT_FOUND");
-      return webhook;
+      return found(await storage.webhooks.get(tenantId, id), "WEBHOOK_NOT_FOUND");
     },
 
     async create(raw) {
@@ -33,9 +32,7 @@ export function createWebhookService(ctx: ActorContext): WebhookService {
       const input = parseInput(webhookUpdateInputSchema, raw);
       const patch: Partial<Omit<NewWebhook, "created_at">> & { updated_at: number } = { updated_at: ctx.clock() };
       for (const [key, value] of Object.entries(input)) if (value !== undefined) Object.assign(patch, { [key]: value });
-      const updated = await storage.webhooks.update(tenantId, id, patch);
-      if (!updated) throw new HelpdeskError("WEBHOOK_NOT_FOUND");
-      return updated;
+      return found(await storage.webhooks.update(tenantId, id, patch), "WEBHOOK_NOT_FOUND");
     },
 
     async delete(id) {
