@@ -137,6 +137,7 @@ describe("unexpected failures", () => {
       auth: { verifyPassword: fail, verifyApiToken: fail, reload: fail },
       runAutomations: fail,
       sweepExpiredAttachments: fail,
+      pruneOAuth: fail,
       oauth: new Proxy({}, { get: () => fail }) as HelpDesk["oauth"],
       as: () => {
         throw failure;

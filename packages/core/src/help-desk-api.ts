@@ -23,6 +23,7 @@ import type { Question, QuestionComment, QuestionCommentInput, QuestionCreateInp
 import type { Chat, ChatImportInput, ChatListQuery } from "./domain/chat";
 import type { OAuthClient, OAuthClientCreateInput } from "./domain/oauth";
 import type { OAuthService } from "./oauth/oauth-service";
+import type { OAuthPruneCounts } from "./oauth/oauth-prune";
 import type { organizationListQuerySchema, pageQuerySchema, userSearchQuerySchema } from "./domain/list-query";
 import type { AttachmentView } from "./domain/attachment";
 import type { ByteStream } from "./blob-store";
@@ -55,6 +56,8 @@ export interface HelpDesk {
   as(tenantId: number, actor: User): ActorDesk;
   /** Removes every tenant's attachments whose expiry passed by `at` (default now), with their files; resolves to how many. */
   sweepExpiredAttachments(at?: number): Promise<number>;
+  /** Deletes every tenant's OAuth codes, token families, tokens, sessions and interactions over a day past their lifetime as of `at` (default now). */
+  pruneOAuth(at?: number): Promise<OAuthPruneCounts>;
 }
 
 export interface TenantService {

@@ -46,6 +46,7 @@ import { createViewService } from "./services/view-service";
 import type { BlobStore } from "./blob-store";
 import { createAttachmentService, type AttachmentSettings } from "./services/attachment-service";
 import { sweepExpiredAttachments } from "./services/attachment-sweep";
+import { pruneExpiredOAuth } from "./oauth/oauth-prune";
 
 /** Unbound uploads are swept after an hour unless the host says otherwise. */
 export const DEFAULT_UPLOAD_EXPIRY_MS = 60 * 60 * 1000;
@@ -84,6 +85,7 @@ export function createHelpDesk(options: HelpDeskOptions): HelpDesk {
     oauth: createOAuthService(storage, clock, auth, options.oauth),
     runAutomations: (runOptions) => automationRunner.run(runOptions),
     sweepExpiredAttachments: (at) => sweepExpiredAttachments(storage, attachmentSettings.blobs, at ?? clock()),
+    pruneOAuth: (at) => pruneExpiredOAuth(storage, at ?? clock()),
     as(tenantId, actor) {
       const ctx = { tenantId, actor, storage, clock, rules };
       // Services are built on first use: a request touches one of them.

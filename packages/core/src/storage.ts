@@ -513,6 +513,21 @@ export interface OAuthGrantRepository {
   findToken(tenantId: number, kind: OAuthTokenKind, tokenHash: string): Promise<OAuthTokenRecord | null>;
   /** Retires a live token, atomically: true for exactly one of concurrent callers, false once retired. */
   retireToken(tenantId: number, tokenId: number, at: number): Promise<boolean>;
+  /**
+   * Deletes, across all tenants, at most `limit` rows of each kind, in this
+   * order: families revoked before `before` or whose every token expired
+   * before it (with their tokens); expired tokens of families that still have
+   * a live one; codes expired before `before` that no family was redeemed from.
+   * A code stays while a family redeemed from it does, so replaying it still revokes that family.
+   */
+  pruneExpired(before: number, limit: number): Promise<OAuthGrantPruneCounts>;
+}
+
+/** How many rows `OAuthGrantRepository.pruneExpired` deleted, by kind (tokens: not counting those of deleted families). */
+export interface OAuthGrantPruneCounts {
+  families: number;
+  tokens: number;
+  codes: number;
 }
 
 /** A sign-in session of the login page; its id is stored only as a hash. */
@@ -546,6 +561,8 @@ export interface OAuthSessionRepository {
   bindInteraction(tenantId: number, interactionHash: string, binding: { session_hash: string; user_id: number | null }): Promise<boolean>;
   /** Deletes and returns the interaction, atomically: exactly one of concurrent callers gets it, the others null. */
   takeInteraction(tenantId: number, interactionHash: string): Promise<OAuthInteractionRecord | null>;
+  /** Deletes, across all tenants, at most `limit` sessions and `limit` interactions that expired before `before`. */
+  pruneExpired(before: number, limit: number): Promise<{ sessions: number; interactions: number }>;
 }
 
 export type { CustomField };

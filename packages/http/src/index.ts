@@ -4,4 +4,4 @@ export { HTTP_ERROR_CODES, KIND_RESPONSES, type HttpErrorCode } from "./error-ca
 export { startDeliveryWorker, type DeliveryWorkerOptions } from "./delivery/delivery-worker";
 export { startAutomationSchedule, type AutomationScheduleOptions } from "./delivery/automation-schedule";
 export { SIGNATURE_HEADER, signBody } from "./delivery/webhook-transport";
-export { startAttachmentSweep, type AttachmentSweepOptions } from "./delivery/attachment-sweep";
+export { startMaintenanceSweep, type MaintenanceSweepOptions } from "./delivery/maintenance-sweep";

@@ -532,6 +532,15 @@ CREATE TABLE oauth_interactions (
 );
 `;
 
+// What the OAuth prune walks, across tenants: everything by the end of its lifetime.
+const OAUTH_PRUNE_SCHEMA = `
+CREATE INDEX oauth_codes_expiry ON oauth_codes (expires_at);
+CREATE INDEX oauth_grants_revoked ON oauth_grants (revoked_at) WHERE revoked_at IS NOT NULL;
+CREATE INDEX oauth_tokens_expiry ON oauth_tokens (expires_at);
+CREATE INDEX oauth_sessions_expiry ON oauth_sessions (expires_at);
+CREATE INDEX oauth_interactions_expiry ON oauth_interactions (expires_at);
+`;
+
 /** The schema history. Append only: never edit or reorder a released entry. */
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: "initial schema", up: INITIAL_SCHEMA },
@@ -544,6 +553,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 8, name: "community topics, questions, question comments; chat history", up: COMMUNITY_AND_CHATS_SCHEMA },
   { version: 9, name: "chat-bot question bank", up: BOT_BANK_SCHEMA },
   { version: 10, name: "oauth clients, codes, tokens and sign-in sessions", up: OAUTH_SCHEMA },
+  { version: 12, name: "oauth expiry indexes for the prune", up: OAUTH_PRUNE_SCHEMA },
 ];
 
 /** Every help desk table, children before parents (the order a TRUNCATE or DROP can take). */

@@ -1,6 +1,8 @@
 import type { AuthorizationCodeRecord, OAuthGrantRepository, OAuthTokenRecord } from "@helpdesk/core";
 import type { Knex } from "knex";
 import { toNullableNumber, toNumber, type Int8 } from "./row-mappers";
+import { deletedCount } from "./sql-helpers";
+import { PRUNE_CODES, PRUNE_FAMILIES, PRUNE_TOKENS } from "./oauth-prune-sql";
 
 type CodeRow = Omit<AuthorizationCodeRecord, "id" | "client_id" | "user_id" | "created_at" | "expires_at"> & {
   id: Int8;
@@ -93,6 +95,11 @@ export function createOAuthGrantRepository(db: Knex): OAuthGrantRepository {
     },
     async retireToken(tenantId, tokenId, at) {
       return (await db("oauth_tokens").update({ retired_at: at }).where({ tenant_id: tenantId, id: tokenId }).whereNull("retired_at")) === 1;
+    },
+    async pruneExpired(before, limit) {
+      const bounds = { before, limit };
+      const families = await deletedCount(db, PRUNE_FAMILIES, bounds);
+      return { families, tokens: await deletedCount(db, PRUNE_TOKENS, bounds), codes: await deletedCount(db, PRUNE_CODES, bounds) };
     },
   };
 }

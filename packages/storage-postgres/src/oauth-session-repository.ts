@@ -1,6 +1,8 @@
 import type { OAuthInteractionRecord, OAuthSessionRecord, OAuthSessionRepository } from "@helpdesk/core";
 import type { Knex } from "knex";
 import { toNullableNumber, toNumber, type Int8 } from "./row-mappers";
+import { deletedCount } from "./sql-helpers";
+import { PRUNE_INTERACTIONS, PRUNE_SESSIONS } from "./oauth-prune-sql";
 
 interface SessionRow {
   user_id: Int8 | null;
@@ -66,6 +68,10 @@ export function createOAuthSessionRepository(db: Knex): OAuthSessionRepository {
         .del()
         .returning(INTERACTION_COLUMNS);
       return rows[0] === undefined ? null : toInteraction(rows[0]);
+    },
+    async pruneExpired(before, limit) {
+      const bounds = { before, limit };
+      return { sessions: await deletedCount(db, PRUNE_SESSIONS, bounds), interactions: await deletedCount(db, PRUNE_INTERACTIONS, bounds) };
     },
   };
 }

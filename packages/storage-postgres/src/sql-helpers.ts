@@ -14,6 +14,12 @@ export async function queryRows<Row>(db: Knex, sql: string, params: readonly unk
   return result.rows;
 }
 
+/** Runs a DELETE with named `:bindings` and resolves to how many rows it removed. */
+export async function deletedCount(db: Knex, sql: string, bindings: Record<string, number>): Promise<number> {
+  const result = (await db.raw(sql, bindings)) as { rowCount: number | null };
+  return result.rowCount ?? 0;
+}
+
 /** Adds the inclusive created/updated bounds of `range` on `<alias>.created_at` / `.updated_at`. */
 export function addTimeRange(query: Knex.QueryBuilder, range: TimeRange, alias: string): Knex.QueryBuilder {
   if (range.createdFrom !== undefined) query.where(`${alias}.created_at`, ">=", range.createdFrom);

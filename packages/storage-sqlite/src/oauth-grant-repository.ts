@@ -1,6 +1,7 @@
 import type { AuthorizationCodeRecord, OAuthGrantRepository, OAuthTokenRecord } from "@helpdesk/core";
 import type { Prepare } from "./sqlite-database";
 import type { SyncRepository } from "./sync-repository";
+import { PRUNE_CODES, PRUNE_FAMILIES, PRUNE_TOKENS } from "./oauth-prune-sql";
 
 const CODE_COLUMNS = "id, client_id, user_id, redirect_uri, scope, code_challenge, created_at, expires_at";
 
@@ -27,6 +28,9 @@ export function createOAuthGrantRepository(prepare: Prepare): SyncRepository<OAu
       "LEFT JOIN oauth_codes c ON c.id = g.code_id WHERE t.tenant_id = ? AND t.token_hash = ? AND t.kind = ?",
   );
   const retire = prepare("UPDATE oauth_tokens SET retired_at = ? WHERE tenant_id = ? AND id = ? AND retired_at IS NULL");
+  const pruneFamilies = prepare(PRUNE_FAMILIES);
+  const pruneTokens = prepare(PRUNE_TOKENS);
+  const pruneCodes = prepare(PRUNE_CODES);
 
   return {
     createCode(tenantId, data) {
@@ -55,6 +59,11 @@ export function createOAuthGrantRepository(prepare: Prepare): SyncRepository<OAu
     },
     retireToken(tenantId, tokenId, at) {
       return retire.run(at, tenantId, tokenId).changes === 1;
+    },
+    pruneExpired(before, limit) {
+      const bounds = { before, limit };
+      const families = pruneFamilies.run(bounds).changes;
+      return { families, tokens: pruneTokens.run(bounds).changes, codes: pruneCodes.run(bounds).changes };
     },
   };
 }

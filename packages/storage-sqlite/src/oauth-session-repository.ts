@@ -1,6 +1,7 @@
 import type { OAuthInteractionRecord, OAuthSessionRecord, OAuthSessionRepository } from "@helpdesk/core";
 import type { Prepare } from "./sqlite-database";
 import type { SyncRepository } from "./sync-repository";
+import { PRUNE_INTERACTIONS, PRUNE_SESSIONS } from "./oauth-prune-sql";
 
 const INTERACTION_COLUMNS = "session_hash, client_id, redirect_uri, scope, state, code_challenge, user_id, created_at, expires_at";
 
@@ -14,6 +15,8 @@ export function createOAuthSessionRepository(prepare: Prepare): SyncRepository<O
   );
   const interactionByHash = prepare(`SELECT ${INTERACTION_COLUMNS} FROM oauth_interactions WHERE tenant_id = ? AND interaction_hash = ?`);
   const bind = prepare("UPDATE oauth_interactions SET session_hash = ?, user_id = ? WHERE tenant_id = ? AND interaction_hash = ?");
+  const pruneSessions = prepare(PRUNE_SESSIONS);
+  const pruneInteractions = prepare(PRUNE_INTERACTIONS);
   const take = prepare(`DELETE FROM oauth_interactions WHERE tenant_id = ? AND interaction_hash = ? RETURNING ${INTERACTION_COLUMNS}`);
 
   return {
@@ -40,6 +43,10 @@ export function createOAuthSessionRepository(prepare: Prepare): SyncRepository<O
     },
     takeInteraction(tenantId, interactionHash) {
       return (take.get(tenantId, interactionHash) as OAuthInteractionRecord | undefined) ?? null;
+    },
+    pruneExpired(before, limit) {
+      const bounds = { before, limit };
+      return { sessions: pruneSessions.run(bounds).changes, interactions: pruneInteractions.run(bounds).changes };
     },
   };
 }

@@ -4,3 +4,4 @@ export type { AuthorizationStep, FormPost, InteractionForm } from "./authorizati
 export type { TokenEndpoint } from "./token-service";
 export { oauthErrorName } from "./oauth-errors";
 export { SECRET_TAGS } from "./oauth-secrets";
+export { OAUTH_PRUNE_GRACE_MS, type OAuthPruneCounts } from "./oauth-prune";

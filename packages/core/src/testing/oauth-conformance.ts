@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { NewAuthorizationCode, NewOAuthClient, OAuthInteractionRecord, Storage } from "../storage";
+import type { NewAuthorizationCode, NewOAuthClient, OAuthInteractionRecord, OAuthTokenKind, Storage } from "../storage";
 import type { ConformanceContext } from "./conformance-context";
 import { at, createTenant, createTenants, newUser } from "./fixtures";
 
@@ -38,6 +38,13 @@ async function family(storage: Storage, ids: { tenantId: number; clientId: numbe
   const grantId = await storage.oauthGrants.createGrant(ids.tenantId, { client_id: ids.clientId, user_id: ids.userId, scope: "user:read", code_id: codeId, created_at: at(1) });
   await storage.oauthGrants.addToken(ids.tenantId, { grant_id: grantId, kind: "access", token_hash: `${tag}-access`, created_at: at(1), expires_at: at(7201) });
   await storage.oauthGrants.addToken(ids.tenantId, { grant_id: grantId, kind: "refresh", token_hash: `${tag}-refresh`, created_at: at(1), expires_at: at(9000) });
+  return grantId;
+}
+
+/** A family with the given tokens (kind, hash, expiry); returns the grant id. */
+async function familyOf(storage: Storage, ids: { tenantId: number; clientId: number; userId: number }, codeId: number | null, tokens: Array<[OAuthTokenKind, string, number]>) {
+  const grantId = await storage.oauthGrants.createGrant(ids.tenantId, { client_id: ids.clientId, user_id: ids.userId, scope: "user:read", code_id: codeId, created_at: at(1) });
+  for (const [kind, hash, expiresAt] of tokens) await storage.oauthGrants.addToken(ids.tenantId, { grant_id: grantId, kind, token_hash: hash, created_at: at(1), expires_at: expiresAt });
   return grantId;
 }
 
@@ -214,6 +221,87 @@ export function describeOAuth(ctx: ConformanceContext): void {
       expect(await ctx.storage.oauthSessions.bindInteraction(b.tenantId, "i1", { session_hash: "x", user_id: null })).toBe(false);
       expect(await ctx.storage.oauthSessions.takeInteraction(b.tenantId, "i1")).toBeNull();
       expect(await ctx.storage.oauthSessions.getInteraction(a.tenantId, "i1")).toEqual(interaction(a.clientId));
+    });
+  });
+
+  describe("oauth prune", () => {
+    const prune = async (before: number, limit = 100) => ({
+      ...(await ctx.storage.oauthGrants.pruneExpired(before, limit)),
+      ...(await ctx.storage.oauthSessions.pruneExpired(before, limit)),
+    });
+    const token = (tenantId: number, kind: OAuthTokenKind, hash: string) => ctx.storage.oauthGrants.findToken(tenantId, kind, hash);
+
+    it("pruneExpired - deletes what ended before the bound and keeps what did not", async () => {
+      const ids = await setup(ctx.storage);
+      const grants = ctx.storage.oauthGrants;
+      await grants.createCode(ids.tenantId, newCode(ids.clientId, ids.userId, { code_hash: "stale", expires_at: at(600) }));
+      await grants.createCode(ids.tenantId, newCode(ids.clientId, ids.userId, { code_hash: "fresh", expires_at: at(9000) }));
+      await grants.createCode(ids.tenantId, newCode(ids.clientId, ids.userId, { code_hash: "burnt", expires_at: at(600) }));
+      await grants.consumeCode(ids.tenantId, "burnt", at(10));
+      const redeemed = await grants.createCode(ids.tenantId, newCode(ids.clientId, ids.userId, { code_hash: "redeemed", expires_at: at(600) }));
+      await grants.consumeCode(ids.tenantId, "redeemed", at(10));
+      await family(ctx.storage, ids, redeemed.id, "live");
+      await familyOf(ctx.storage, ids, null, [["access", "dead-access", at(100)], ["refresh", "dead-old", at(150)], ["refresh", "dead-refresh", at(200)]]);
+      await grants.revokeGrant(ids.tenantId, await family(ctx.storage, ids, null, "revoked"), at(7000));
+      await grants.revokeGrant(ids.tenantId, await family(ctx.storage, ids, null, "recent"), at(8500));
+      const sessions = ctx.storage.oauthSessions;
+      await sessions.createSession(ids.tenantId, "s-old", { user_id: ids.userId, created_at: at(0), expires_at: at(100) });
+      await sessions.createSession(ids.tenantId, "s-new", { user_id: ids.userId, created_at: at(0), expires_at: at(8000) });
+      await sessions.createInteraction(ids.tenantId, "i-old", { ...interaction(ids.clientId), expires_at: at(100) });
+      await sessions.createInteraction(ids.tenantId, "i-new", { ...interaction(ids.clientId), expires_at: at(8000) });
+
+      // Ends exactly at the bound are kept: only what ended before it goes.
+      expect(await prune(at(8000))).toEqual({ families: 2, tokens: 2, codes: 2, sessions: 1, interactions: 1 });
+      expect(await prune(at(8000))).toEqual({ families: 0, tokens: 0, codes: 0, sessions: 0, interactions: 0 });
+
+      for (const hash of ["dead-access", "revoked-access", "live-access", "recent-access"]) expect(await token(ids.tenantId, "access", hash), hash).toBeNull();
+      for (const hash of ["dead-old", "dead-refresh", "revoked-refresh"]) expect(await token(ids.tenantId, "refresh", hash), hash).toBeNull();
+      expect((await token(ids.tenantId, "refresh", "live-refresh"))?.grant_revoked_at).toBeNull();
+      expect((await token(ids.tenantId, "refresh", "recent-refresh"))?.grant_revoked_at).toBe(at(8500));
+      expect(await sessions.getSession(ids.tenantId, "s-old")).toBeNull();
+      expect(await sessions.getSession(ids.tenantId, "s-new")).not.toBeNull();
+      expect(await sessions.getInteraction(ids.tenantId, "i-old")).toBeNull();
+      expect(await sessions.getInteraction(ids.tenantId, "i-new")).not.toBeNull();
+      expect(await grants.consumeCode(ids.tenantId, "stale", at(8001))).toBeNull();
+      expect(await grants.consumeCode(ids.tenantId, "burnt", at(8001))).toBeNull();
+      expect((await grants.consumeCode(ids.tenantId, "fresh", at(8001)))?.replayed).toBe(false);
+      // The code a live family came from is kept: replaying it still revokes that family.
+      expect((await grants.consumeCode(ids.tenantId, "redeemed", at(8001)))?.replayed).toBe(true);
+      expect((await token(ids.tenantId, "refresh", "live-refresh"))?.grant_revoked_at).toBe(at(8001));
+    });
+
+    it("pruneExpired - a replayed code stays while its family lives, then both go and a replay finds nothing", async () => {
+      const ids = await setup(ctx.storage);
+      const grants = ctx.storage.oauthGrants;
+      const code = await grants.createCode(ids.tenantId, newCode(ids.clientId, ids.userId));
+      await grants.consumeCode(ids.tenantId, "code-hash", at(1));
+      await family(ctx.storage, ids, code.id, "f");
+      await grants.consumeCode(ids.tenantId, "code-hash", at(2));
+      // Past the code's and the access token's expiry, before the refresh token's: the family stays revoked through its code.
+      expect(await prune(at(8000))).toEqual({ families: 0, tokens: 1, codes: 0, sessions: 0, interactions: 0 });
+      expect((await token(ids.tenantId, "refresh", "f-refresh"))?.grant_revoked_at).toBe(at(2));
+      expect(await prune(at(9001))).toEqual({ families: 1, tokens: 0, codes: 1, sessions: 0, interactions: 0 });
+      expect(await token(ids.tenantId, "refresh", "f-refresh")).toBeNull();
+      expect(await grants.consumeCode(ids.tenantId, "code-hash", at(9002))).toBeNull();
+    });
+
+    it("pruneExpired - works across tenants, at most `limit` rows of each kind per call", async () => {
+      const a = await setup(ctx.storage, "alpha.example.com");
+      const b = await setup(ctx.storage, "beta.example.com");
+      for (const ids of [a, b]) {
+        await ctx.storage.oauthGrants.createCode(ids.tenantId, newCode(ids.clientId, ids.userId));
+        await familyOf(ctx.storage, ids, null, [["refresh", "gone", at(100)]]);
+        await ctx.storage.oauthSessions.createSession(ids.tenantId, "s", { user_id: null, created_at: at(0), expires_at: at(100) });
+        await ctx.storage.oauthSessions.createInteraction(ids.tenantId, "i", { ...interaction(ids.clientId), expires_at: at(100) });
+      }
+      const one = { families: 1, tokens: 0, codes: 1, sessions: 1, interactions: 1 };
+      expect(await prune(at(1000), 1)).toEqual(one);
+      expect(await prune(at(1000), 1)).toEqual(one);
+      expect(await prune(at(1000), 1)).toEqual({ families: 0, tokens: 0, codes: 0, sessions: 0, interactions: 0 });
+      for (const ids of [a, b]) {
+        expect(await ctx.storage.oauthGrants.consumeCode(ids.tenantId, "code-hash", at(1001))).toBeNull();
+        expect(await ctx.storage.oauthSessions.getSession(ids.tenantId, "s")).toBeNull();
+      }
     });
   });
 }

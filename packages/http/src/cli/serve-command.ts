@@ -4,7 +4,7 @@ import { DEFAULT_BODY_LIMIT } from "../request-body";
 import { startServer } from "../start-server";
 import { startAutomationSchedule } from "../delivery/automation-schedule";
 import { startDeliveryWorker } from "../delivery/delivery-worker";
-import { startAttachmentSweep } from "../delivery/attachment-sweep";
+import { startMaintenanceSweep } from "../delivery/maintenance-sweep";
 import { DEFAULT_ATTACHMENT_LIMIT } from "../raw-body";
 import { DATABASE_USAGE, openDesk } from "./open-database";
 import { COMMON_OPTIONS, integerOption, parseOptions } from "./parse-options";
@@ -99,7 +99,7 @@ export async function serveCommand(args: string[]): Promise<void> {
   const log = (line: string) => console.log(`[${new Date().toISOString()}] ${line}`);
   const worker = startDeliveryWorker({ storage: opened.storage, ...(smtpUrl ? { smtpUrl } : {}), ...(mailFrom ? { mailFrom } : {}), log });
   const schedule = automationsEvery > 0 ? startAutomationSchedule({ desk: opened.desk, storage: opened.storage, intervalMs: automationsEvery * 1000, log }) : null;
-  const sweep = startAttachmentSweep({ desk: opened.desk, log });
+  const sweep = startMaintenanceSweep({ desk: opened.desk, log });
   console.log(`E-mail: ${smtpUrl ? `via ${smtpUrl.replace(/\/\/([^:@/]*):[^@/]*@/, "//$1:***@")}` : "kept in the outbox (no --smtp-url)"}`);
   console.log(`Automations: ${schedule ? `every ${automationsEvery} s` : "off"}`);
 
