@@ -204,6 +204,22 @@ async function freshPost() {
   return (await server.a.adminDesk.posts.create({ title: "Fuzz post", forum_id: kbTargets.forumId })).id;
 }
 
+let votes = 0;
+
+/** A vote on a fresh post; every third goes to a post deleted first, so the 404 path is reached too. The routes read no body. */
+function voteRoute(direction: "up" | "down"): WriteRoute {
+  return {
+    name: `POST /apiv2/posts/:id/${direction}`,
+    body: fc.jsonValue({ maxDepth: 2 }),
+    prepare: async () => {
+      votes += 1;
+      const id = await freshPost();
+      if (votes % 3 === 0) await server.a.adminDesk.posts.delete(id);
+      return { method: "POST", path: `/apiv2/posts/${id}/${direction}.json`, watch: KB_LISTS };
+    },
+  };
+}
+
 /** Everything a write could touch, read back through the API. */
 async function snapshot(extra: string[]): Promise<string> {
   const paths = ["/apiv2/tickets.json", "/apiv2/users.json", "/apiv2/groups.json", "/apiv2/organizations.json", ...extra];
@@ -391,6 +407,8 @@ const routes: WriteRoute[] = [
     body: questionsBody,
     prepare: async () => ({ method: "POST", path: "/apiv2/robot/questions.json", watch: ["/apiv2/robot/questions.json"] }),
   },
+  voteRoute("up"),
+  voteRoute("down"),
 ];
 
 beforeAll(async () => {

@@ -80,6 +80,7 @@ export const ERROR_CODES = {
   /** A login or consent form that is not this session's, expired, already used, or lacks its CSRF token. */
   OAUTH_INTERACTION_INVALID: { kind: "forbidden", message: "This sign-in form is no longer valid: start again from the site you came from" },
   OAUTH_TOO_MANY_ATTEMPTS: { kind: "rate_limited", message: "Too many failed attempts: try again later" },
+  POST_VOTE_NOT_FOUND: { kind: "not_found", message: "You have not voted on this post" },
 } as const satisfies Record<string, { kind: ErrorKind; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -27,7 +27,7 @@ import type { OAuthPruneCounts } from "./oauth/oauth-prune";
 import type { organizationListQuerySchema, pageQuerySchema, userSearchQuerySchema } from "./domain/list-query";
 import type { AttachmentView } from "./domain/attachment";
 import type { ByteStream } from "./blob-store";
-import type { CategoryService, ForumService, PostCommentService, PostService } from "./knowledge-base-api";
+import type { CategoryService, ForumService, PostCommentService, PostService, PostVoteService } from "./knowledge-base-api";
 import type { BotQuestionGroup, BotQuestionGroupInput, BotQuestionInput, BotQuestionView, botMatchQuerySchema, botQuestionListQuerySchema } from "./domain/bot-question";
 import type { TicketImportInput } from "./domain/ticket-import";
 import type { HelpdeskError } from "./errors";
@@ -118,6 +118,7 @@ export interface ActorDesk {
   botQuestionGroups: BotQuestionGroupService;
   imports: ImportService;
   oauthClients: OAuthClientService;
+  postVotes: PostVoteService;
 }
 
 export interface TicketService {

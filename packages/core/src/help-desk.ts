@@ -50,11 +50,12 @@ import { pruneExpiredOAuth } from "./oauth/oauth-prune";
 
 /** Unbound uploads are swept after an hour unless the host says otherwise. */
 export const DEFAULT_UPLOAD_EXPIRY_MS = 60 * 60 * 1000;
-import type { CategoryService, ForumService, PostCommentService, PostService } from "./knowledge-base-api";
+import type { CategoryService, ForumService, PostCommentService, PostService, PostVoteService } from "./knowledge-base-api";
 import { createCategoryService } from "./services/category-service";
 import { createForumService } from "./services/forum-service";
 import { createPostCommentService } from "./services/post-comment-service";
 import { createPostService } from "./services/post-service";
+import { createPostVoteService } from "./services/post-vote-service";
 import { createBotQuestionService } from "./services/bot-question-service";
 import { createBotQuestionGroupService } from "./services/bot-question-group-service";
 import { createImportService } from "./services/ticket-import-service";
@@ -114,6 +115,7 @@ export function createHelpDesk(options: HelpDeskOptions): HelpDesk {
       let botQuestionGroups: BotQuestionGroupService | undefined;
       let imports: ImportService | undefined;
       let oauthClients: OAuthClientService | undefined;
+      let postVotes: PostVoteService | undefined;
       return {
         tenantId,
         actor,
@@ -191,6 +193,9 @@ export function createHelpDesk(options: HelpDeskOptions): HelpDesk {
         },
         get oauthClients() {
           return (oauthClients ??= createOAuthClientService(ctx));
+        },
+        get postVotes() {
+          return (postVotes ??= createPostVoteService(ctx));
         },
       };
     },

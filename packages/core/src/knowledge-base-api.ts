@@ -13,6 +13,7 @@ import type {
   PostListQuery,
   PostSearchQuery,
   PostUpdateInput,
+  PostVote,
 } from "./domain/knowledge-base";
 import type { AttachmentView } from "./domain/attachment";
 import type { ListResult, PageQuery } from "./help-desk-api";
@@ -81,4 +82,12 @@ export interface PostCommentService {
   create(postId: number, input: PostCommentCreateInput): Promise<PostComment>;
   /** Admin (beyond the spec). */
   delete(postId: number, id: number): Promise<void>;
+}
+
+/** Votes on posts (beyond the spec, as Zendesk's Help Center): any signed-in user on a post they may read. */
+export interface PostVoteService {
+  /** Records the caller's vote on the post, +1 or -1, replacing theirs if any; POST_NOT_FOUND for a post they cannot read. */
+  cast(postId: number, value: 1 | -1): Promise<PostVote>;
+  /** Withdraws the caller's vote; POST_VOTE_NOT_FOUND when they had none. */
+  withdraw(postId: number): Promise<void>;
 }

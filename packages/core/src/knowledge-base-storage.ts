@@ -1,5 +1,5 @@
 import type { SortDirection } from "./domain/common";
-import type { Category, Forum, Post, PostComment, PostSortKey, RoleView } from "./domain/knowledge-base";
+import type { Category, Forum, Post, PostComment, PostSortKey, PostVote, RoleView } from "./domain/knowledge-base";
 import type { Page } from "./domain/list-query";
 import type { Window } from "./storage";
 
@@ -84,4 +84,16 @@ export interface PostCommentRepository {
   list(tenantId: number, postId: number, dir: SortDirection, window: Window): Promise<Page<PostComment>>;
   /** Deletes the comment and takes one from the post's `count_comments`, atomically. False when none. */
   delete(tenantId: number, postId: number, id: number): Promise<boolean>;
+}
+
+export interface PostVoteRepository {
+  /**
+   * Records `userId`'s vote on the post, replacing theirs if any (its
+   * `created_at` is kept), and moves the post's `count_vote` by the
+   * difference, atomically: concurrent votes on one post are all counted.
+   * Null when no such post.
+   */
+  cast(tenantId: number, postId: number, userId: number, value: 1 | -1, at: number): Promise<PostVote | null>;
+  /** Deletes `userId`'s vote and takes its value from the post's `count_vote`, atomically. False when they had none. */
+  withdraw(tenantId: number, postId: number, userId: number): Promise<boolean>;
 }

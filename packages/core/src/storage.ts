@@ -12,7 +12,7 @@ import type { Chat, ChatMessage } from "./domain/chat";
 import type { View } from "./domain/view";
 import type { TicketPredicate } from "./ticket-predicate";
 import type { Attachment, AttachmentTarget } from "./domain/attachment";
-import type { CategoryRepository, ForumRepository, PostCommentRepository, PostRepository } from "./knowledge-base-storage";
+import type { CategoryRepository, ForumRepository, PostCommentRepository, PostRepository, PostVoteRepository } from "./knowledge-base-storage";
 import type { BotQuestion, BotQuestionGroup } from "./domain/bot-question";
 import type { OAuthClient } from "./domain/oauth";
 
@@ -62,6 +62,7 @@ export interface Storage {
   oauthClients: OAuthClientRepository;
   oauthGrants: OAuthGrantRepository;
   oauthSessions: OAuthSessionRepository;
+  postVotes: PostVoteRepository;
 }
 
 /** One page of a list: `offset` rows skipped, at most `limit` returned. */

@@ -81,6 +81,7 @@ const compiled = {
   botQuestionGroup: toJsonSchema(wireViews.botQuestionGroup),
   oauthClient: toJsonSchema(wireViews.oauthClient),
   oauthClientCreated: toJsonSchema(wireViews.oauthClientCreated),
+  postVote: toJsonSchema(wireViews.postVote),
 };
 
 /** Item schemas by resource; users depend on who is looking. */
@@ -114,6 +115,7 @@ export const itemSchemas = {
   botQuestionGroup: () => compiled.botQuestionGroup,
   oauthClient: () => compiled.oauthClient,
   oauthClientCreated: () => compiled.oauthClientCreated,
+  postVote: () => compiled.postVote,
 };
 
 const nullableString = { type: ["string", "null"] };

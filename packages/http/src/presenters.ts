@@ -26,6 +26,7 @@ import {
   type QuestionComment,
   type Topic,
   type OAuthClient,
+  type PostVote,
 } from "@helpdesk/core";
 import { fieldName, type FieldDefinition, type FieldKind } from "@helpdesk/core";
 import type { ResourceUrls } from "./resource-urls";
@@ -66,6 +67,7 @@ const postDates = dateFormatter<Post>(timestampKeys(wireViews.post));
 const postCommentDates = dateFormatter<PostComment>(timestampKeys(wireViews.postComment));
 const botQuestionDates = dateFormatter<BotQuestionView>(timestampKeys(wireViews.botQuestion));
 const oauthClientDates = dateFormatter<OAuthClient>(timestampKeys(wireViews.oauthClient));
+const postVoteDates = dateFormatter<PostVote>(timestampKeys(wireViews.postVote));
 
 export function presentTicket(ticket: Ticket, urls: ResourceUrls) {
   return { ...ticketDates(ticket), url: urls.of("tickets", ticket.id) };
@@ -189,4 +191,9 @@ export function presentBotQuestion(question: BotQuestionView) {
 /** An OAuth client as listed, or as created with its secret `client_secret` (kept by the spread). */
 export function presentOAuthClient<T extends OAuthClient>(client: T, urls: ResourceUrls) {
   return { ...client, ...oauthClientDates(client), url: urls.of("oauth/clients", client.id) };
+}
+
+/** A vote on a post; it has no address of its own. */
+export function presentPostVote(vote: PostVote) {
+  return postVoteDates(vote);
 }

@@ -33,6 +33,7 @@ import { categoryRoutes } from "./routes/category-routes";
 import { forumRoutes } from "./routes/forum-routes";
 import { postRoutes } from "./routes/post-routes";
 import { postCommentRoutes } from "./routes/post-comment-routes";
+import { postVoteRoutes } from "./routes/post-vote-routes";
 
 export interface RequestListenerOptions {
   /** Largest accepted request body in bytes; default 1 MiB. */
@@ -77,6 +78,7 @@ export function createRequestListener(desk: HelpDesk, options: RequestListenerOp
     ...botBankRoutes,
     ...importRoutes,
     ...oauthClientRoutes,
+    ...postVoteRoutes,
   ]);
   const oauth = createOAuthHandler(desk, { bodyLimit, secureCookies: options.secureCookies ?? false });
   const tenants = createTenantResolver(desk.tenants);

@@ -30,6 +30,7 @@ import {
   viewCountSchema,
   viewSchema,
   oauthClientSchema,
+  postVoteSchema,
 } from "@helpdesk/core";
 import { fieldDefinitionSchema } from "@helpdesk/core";
 
@@ -87,6 +88,7 @@ export const wireViews = {
   botQuestionGroup: botQuestionGroupSchema.pick({ id: true, title: true }),
   oauthClient: oauthClientSchema.extend(withUrl),
   oauthClientCreated: oauthClientSchema.extend({ ...withUrl, client_secret: z.string() }),
+  postVote: postVoteSchema,
 };
 
 /** True for the core's timestamp schema, alone or nullable: those fields go out as `YYYY-MM-DD HH:MM:SS`. */

@@ -28,6 +28,7 @@ import { createCategoryRepository } from "./category-repository";
 import { createForumRepository } from "./forum-repository";
 import { createPostRepository } from "./post-repository";
 import { createPostCommentRepository } from "./post-comment-repository";
+import { createPostVoteRepository } from "./post-vote-repository";
 import { createBotQuestionGroupRepository, createBotQuestionRepository } from "./bot-bank-repository";
 
 type Repositories = Omit<Storage, "transaction">;
@@ -53,6 +54,7 @@ const AGGREGATES = [
   "categories", "forums", "posts", "postComments",
   "botQuestionGroups", "botQuestions",
   "oauthClients", "oauthGrants", "oauthSessions",
+  "postVotes",
 ] as const satisfies ReadonlyArray<keyof Repositories>;
 
 function createRepositories(db: Knex, inTransaction: boolean): Repositories {
@@ -85,6 +87,7 @@ function createRepositories(db: Knex, inTransaction: boolean): Repositories {
     oauthClients: createOAuthClientRepository(db),
     oauthGrants: createOAuthGrantRepository(db),
     oauthSessions: createOAuthSessionRepository(db),
+    postVotes: createPostVoteRepository(db),
   };
 }
 

@@ -1,5 +1,6 @@
 import { KNOWLEDGE_BASE_SCHEMA } from "./knowledge-base-schema";
 import { BOT_BANK_SCHEMA } from "./bot-bank-schema";
+import { POST_VOTES_SCHEMA } from "./post-votes-schema";
 import type { SqliteDatabase } from "./sqlite-database";
 
 /** One schema step; `version`s are applied once each, in ascending order. */
@@ -530,6 +531,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 8, name: "community topics, questions, question comments; chat history", up: COMMUNITY_AND_CHATS_SCHEMA },
   { version: 9, name: "chat-bot question bank", up: BOT_BANK_SCHEMA },
   { version: 10, name: "oauth clients, codes, tokens and sign-in sessions", up: OAUTH_SCHEMA },
+  { version: 11, name: "post votes", up: POST_VOTES_SCHEMA },
   { version: 12, name: "oauth expiry indexes for the prune", up: OAUTH_PRUNE_SCHEMA },
 ];
 

@@ -30,6 +30,7 @@ import { createCategoryRepository } from "./category-repository";
 import { createForumRepository } from "./forum-repository";
 import { createPostRepository } from "./post-repository";
 import { createPostCommentRepository } from "./post-comment-repository";
+import { createPostVoteRepository } from "./post-vote-repository";
 import { createBotQuestionGroupRepository, createBotQuestionRepository } from "./bot-bank-repository";
 
 /** Settles a synchronous operation; driver errors become contract errors. */
@@ -87,6 +88,7 @@ export function sqliteStorage(db: SqliteDatabase): Storage {
     oauthClients: createOAuthClientRepository(prepare),
     oauthGrants: createOAuthGrantRepository(prepare),
     oauthSessions: createOAuthSessionRepository(prepare),
+    postVotes: createPostVoteRepository(db, prepare),
   };
   const begin = prepare("BEGIN IMMEDIATE");
   const commit = prepare("COMMIT");
@@ -134,6 +136,7 @@ export function sqliteStorage(db: SqliteDatabase): Storage {
     oauthClients: bindRepository(repositories.oauthClients, run),
     oauthGrants: bindRepository(repositories.oauthGrants, run),
     oauthSessions: bindRepository(repositories.oauthSessions, run),
+    postVotes: bindRepository(repositories.postVotes, run),
   });
 
   /** The view handed to `fn`: direct while its transaction is open, like the root afterwards. */

@@ -166,3 +166,13 @@ export type PostCommentListQuery = z.input<typeof postCommentListQuerySchema>;
 export function searchTerms(query: string): string[] {
   return [...new Set(query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, 16);
 }
+
+/** A user's vote on a post (beyond the spec): `value` is 1 (up) or -1 (down); one vote per user and post. */
+export const postVoteSchema = z.object({
+  post_id: idSchema,
+  user_id: idSchema,
+  value: z.number().int(),
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
+});
+export type PostVote = z.infer<typeof postVoteSchema>;

@@ -28,6 +28,7 @@ import { describeKnowledgeBasePosts } from "./knowledge-base-posts-conformance";
 import { describeKnowledgeBaseStructure } from "./knowledge-base-structure-conformance";
 import { describeBotBank } from "./bot-bank-conformance";
 import { describeOAuth } from "./oauth-conformance";
+import { describeKnowledgeBaseVotes } from "./knowledge-base-votes-conformance";
 
 /**
  * Registers the storage conformance suite: every test gets a fresh, empty
@@ -82,5 +83,6 @@ export function runStorageConformance(name: string, makeStorage: StorageFactory)
     describeKnowledgeBasePosts(ctx);
     describeBotBank(ctx);
     describeOAuth(ctx);
+    describeKnowledgeBaseVotes(ctx);
   });
 }
