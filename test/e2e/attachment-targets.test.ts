@@ -51,6 +51,23 @@ describe("request comments", () => {
   });
 });
 
+describe("shared organization requests", () => {
+  it("members of an organization that shares its requests may download files of each other's public comments; without sharing, 404", async () => {
+    const org = (await admin.post("/apiv2/organizations.json", { organization: { name: "Sharing Co" } })).body.organization;
+    const author = await server.a.createEndUser({ organization_id: org.id });
+    const colleague = await server.a.createEndUser({ organization_id: org.id });
+    const file = await upload(author.client, "shared file");
+    const created = await author.client.post("/apiv2/requests.json", { request: { title: "Team issue", comment: { content: "Attached", uploads: [file.token] } } });
+    expect(created.status, created.text).toBe(201);
+    expect((await colleague.client.get(pathOf(file.content_url))).status).toBe(404);
+    expect((await admin.put(`/apiv2/organizations/${org.id}.json`, { organization: { shared_tickets: true } })).status).toBe(200);
+    const shared = await colleague.client.get(pathOf(file.content_url));
+    expect(shared.status).toBe(200);
+    expect(shared.text).toBe("shared file");
+    expect((await stranger.client.get(pathOf(file.content_url))).status).toBe(404);
+  });
+});
+
 describe("posts", () => {
   it("create and update - bind uploads shown under `uploads`; who may read the post may download; deletes expire the files", async () => {
     const kb = knowledgeBase(admin);

@@ -15,6 +15,7 @@ import type { RequestService } from "../help-desk-api";
 import type { SortKey, Storage, TicketFilter, TicketScope } from "../storage";
 import { requireRole, ticketScope, type ActorContext } from "./actor-context";
 import { getCommentView, listCommentViews } from "./comment-views";
+import { mayReadRequest } from "./request-access";
 import { toListResult, toSortKeys, toTimeRange, toWindow } from "./paging";
 import { applyTicketChange } from "./ticket-change";
 import { createTicketRecord } from "./ticket-creation";
@@ -63,17 +64,10 @@ export function createRequestService(ctx: ActorContext): RequestService {
     return organization.id;
   }
 
-  /** Whether the caller may read the request: their own, or one of their organization's when it shares them. */
-  async function mayRead(storage: Storage, ticket: Ticket): Promise<boolean> {
-    if (ticket.requester_id === actor.id) return true;
-    if (ticket.organization_id === null || ticket.organization_id !== actor.organization_id) return false;
-    return (await storage.organizations.get(tenantId, ticket.organization_id))?.shared_tickets === true;
-  }
-
   /** The request if the caller may read it, else REQUEST_NOT_FOUND (never revealing that it exists). */
   async function readableTicket(storage: Storage, id: number, forUpdate = false): Promise<Ticket> {
     const ticket = await (forUpdate ? storage.tickets.getForUpdate(tenantId, id) : storage.tickets.get(tenantId, id));
-    if (!ticket || !(await mayRead(storage, ticket))) throw new HelpdeskError("REQUEST_NOT_FOUND");
+    if (!ticket || !(await mayReadRequest(storage, tenantId, actor, ticket))) throw new HelpdeskError("REQUEST_NOT_FOUND");
     return ticket;
   }
 
