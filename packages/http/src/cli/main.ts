@@ -11,11 +11,11 @@ import { oauthClientCommand } from "./oauth-client-command";
 const USAGE = `Usage: helpdesk <command> [options]
 
 Commands:
-  serve           serve the /apiv2 API over HTTP
-  tenant create   create a tenant and its first admin
-  token create    create an API token for a tenant
-  automations run run every tenant's automations once (--at for another instant)
-  import tickets  import tickets from a JSON Lines file, without running rules
+  serve                serve the /apiv2 API over HTTP
+  tenant create        create a tenant and its first admin
+  token create         create an API token for a tenant
+  automations run      run every tenant's automations once (--at for another instant)
+  import tickets       import tickets from a JSON Lines file, without running rules
   oauth-client create  register an OAuth client (a site that signs users in)
 
 Run "helpdesk <command> --help" for the options of a command.
