@@ -295,7 +295,9 @@ describe("GET /apiv2/attachments/{id}/content", () => {
   it("download and get - an agent restricted to assigned tickets gets 404 for files of other tickets", async () => {
     const restricted = await server.a.createAgent({ ticket_restriction: "assigned" });
     const file = await upload(admin, "secret");
-    await createTicket(admin, { comment: { content: "Not yours", uploads: [file.token] } });
+    expect((await createTicket(admin, { comment: { content: "Not yours", uploads: [file.token] } })).status).toBe(201);
+    // Bound to a ticket: an unrestricted agent reads it, the restricted one does not.
+    expect((await agent.client.get(`/apiv2/attachments/${file.id}/content`)).text).toBe("secret");
     expect((await restricted.client.get(`/apiv2/attachments/${file.id}.json`)).status).toBe(404);
     expect((await restricted.client.get(`/apiv2/attachments/${file.id}/content`)).status).toBe(404);
     const assigned = await upload(admin, "yours");

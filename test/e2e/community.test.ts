@@ -105,6 +105,7 @@ describe("topics", () => {
     expect((await admin.get(`/apiv2/topics/${doomed.id}.json`)).status).toBe(404);
     expect((await admin.get(`/apiv2/questions/${question.id}.json`)).status).toBe(404);
     expect((await admin.get(`/apiv2/questions/${question.id}/comments/${reply.id}.json`)).status).toBe(404);
+    expect(await server.storage.questionComments.get(server.a.tenant.id, question.id, reply.id)).toBeNull();
     expect((await admin.get(`/apiv2/questions/${keptQuestion.id}/comments.json`)).body.count).toBe(1);
     expect((await admin.delete(`/apiv2/topics/${doomed.id}.json`)).status).toBe(404);
   });
@@ -204,6 +205,7 @@ describe("questions", () => {
     expect(res.text).toBe("");
     expect((await admin.get(`/apiv2/questions/${question.id}.json`)).status).toBe(404);
     expect((await admin.get(`/apiv2/questions/${question.id}/comments/${reply.id}.json`)).status).toBe(404);
+    expect(await server.storage.questionComments.get(server.a.tenant.id, question.id, reply.id)).toBeNull();
     expect((await admin.delete(`/apiv2/questions/${question.id}.json`)).status).toBe(404);
   });
 });

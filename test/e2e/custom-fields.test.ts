@@ -138,6 +138,7 @@ describe("ticket field and user field routes", () => {
     const field = await createField("ticket", { type: "text" });
     const kept = await createField("ticket", { type: "int" });
     const ticket = await createTicket([{ name: field.name, value: "bye" }, { name: kept.name, value: 3 }]);
+    expect((await admin.get(`/apiv2/tickets/search.json?fieldvalue=bye`)).body.tickets.map((t: { id: number }) => t.id)).toEqual([ticket.id]);
     const res = await admin.delete(`/apiv2/ticket_fields/${field.id}.json`);
     expect(res.status).toBe(200);
     expect(res.text).toBe("");

@@ -139,8 +139,8 @@ describe("checklist C: authorization code", () => {
     issued.push(value);
     // Another user signs in in the same browser before the client redeems the code.
     const consent = await browser.authorize({ response_type: "code", client_id: c1.client_id, redirect_uri: R1 });
-    await browser.post("/authorize/logout", formFields(consent.text));
-    await browser.login(await browser.authorize({ response_type: "code", client_id: c1.client_id, redirect_uri: R1 }), other);
+    expect((await browser.post("/authorize/logout", formFields(consent.text))).status).toBe(200);
+    expect((await browser.login(await browser.authorize({ response_type: "code", client_id: c1.client_id, redirect_uri: R1 }), other)).text).toContain('action="/authorize/decision"');
     const res = await redeem(value);
     const tokens = tokensOf(res);
     expect(res.body.scope).toBe("user:read");

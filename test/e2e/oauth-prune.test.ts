@@ -80,7 +80,7 @@ describe("pruning expired OAuth rows", () => {
 
     // Past the code's and the access token's lifetime, not the refresh token's: the code stays, the family stays revoked.
     server.clock.advance(3 * 3600_000 + OAUTH_PRUNE_GRACE_MS);
-    await server.desk.pruneOAuth();
+    expect((await server.desk.pruneOAuth()).codes).toBe(0);
     expect(await stored("access", tokens.access_token)).toBeNull();
     expect((await stored("refresh", tokens.refresh_token))?.grant_revoked_at).toEqual(expect.any(Number));
     expect(oauthError(await refresh(tokens.refresh_token), 400)).toBe("invalid_grant");

@@ -215,7 +215,9 @@ describe("GET /apiv2/requests/:id", () => {
   it("get - agent-only ticket fields never reach the requester", async () => {
     const endUser = await server.a.createEndUser();
     const request = await raise(endUser.client);
-    await admin.put(`/apiv2/tickets/${request.id}.json`, { ticket: { tags: ["secret"], collaborator_ids: [agent.user.id] } });
+    const tagged = await admin.put(`/apiv2/tickets/${request.id}.json`, { ticket: { tags: ["secret"], collaborator_ids: [agent.user.id] } });
+    expect(tagged.status, tagged.text).toBe(200);
+    expect(tagged.body.ticket.tags).toEqual(["secret"]);
     const res = await endUser.client.get(`/apiv2/requests/${request.id}`);
     expect(res.text).not.toContain("secret");
     expect(res.body.request).not.toHaveProperty("collaborator_ids");

@@ -258,6 +258,7 @@ describe("GET /apiv2/robot/match", () => {
     const cjk = await m.client.get(`/apiv2/robot/match.json?query=${encodeURIComponent("请问怎么申请退款？")}`);
     expect(cjk.body.match.question.id).toBe(refund!.id);
     const inactive = await m.client.get(`/apiv2/robot/match.json?query=${encodeURIComponent("Where is my invoice?")}`);
+    expect(inactive.status, inactive.text).toBe(200);
     expect(inactive.body.match?.question.id).not.toBe(invoice!.id);
     expect((await m.client.get("/apiv2/robot/match.json?query=quantum%20chromodynamics")).body).toEqual({ match: null });
   });
