@@ -1,3 +1,4 @@
+import { definedFields } from "./defined-fields";
 import { HelpdeskError } from "../errors";
 import { ruleCreateInputSchema, ruleUpdateInputSchema, type Rule, type RuleKind } from "../domain/rule";
 import type { RuleService } from "../help-desk-api";
@@ -47,7 +48,7 @@ export function createRuleService(ctx: ActorContext, kind: RuleKind): RuleServic
       return storage.transaction(async (tx) => {
         const current = await tx.rules.get(tenantId, kind, id);
         if (!current) throw new HelpdeskError(NOT_FOUND[kind]);
-        const patch = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Partial<Rule>;
+        const patch: Partial<Rule> = definedFields(input);
         assertValidRule(kind, { ...current, ...patch });
         return (await tx.rules.update(tenantId, kind, id, { ...patch, updated_at: ctx.clock() }))!;
       });

@@ -1,3 +1,4 @@
+import { definedFields } from "./defined-fields";
 import { HelpdeskError, invalidField } from "../errors";
 import { pageQuerySchema } from "../domain/list-query";
 import { roleAtLeast } from "../domain/user";
@@ -132,7 +133,7 @@ export function createViewService(ctx: ActorContext): ViewService {
     async update(id, raw) {
       requireRole(ctx, "admin");
       const { slas_id, sla_id, ...input } = parseInput(viewUpdateInputSchema, raw);
-      const patch = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Partial<NewView>;
+      const patch: Partial<NewView> = definedFields(input);
       const sla = slaOf({ slas_id, sla_id });
       if (sla !== undefined) patch.sla_id = sla;
       if (patch.conditions !== undefined) assertValidViewConditions(patch.conditions);

@@ -1,3 +1,4 @@
+import { definedFields } from "./defined-fields";
 import { HelpdeskError } from "../errors";
 import { webhookCreateInputSchema, webhookUpdateInputSchema } from "../domain/rule";
 import type { WebhookService } from "../help-desk-api";
@@ -30,8 +31,7 @@ export function createWebhookService(ctx: ActorContext): WebhookService {
     async update(id, raw) {
       requireRole(ctx, "admin");
       const input = parseInput(webhookUpdateInputSchema, raw);
-      const patch: Partial<Omit<NewWebhook, "created_at">> & { updated_at: number } = { updated_at: ctx.clock() };
-      for (const [key, value] of Object.entries(input)) if (value !== undefined) Object.assign(patch, { [key]: value });
+      const patch: Partial<Omit<NewWebhook, "created_at">> & { updated_at: number } = { ...definedFields(input), updated_at: ctx.clock() };
       return found(await storage.webhooks.update(tenantId, id, patch), "WEBHOOK_NOT_FOUND");
     },
 

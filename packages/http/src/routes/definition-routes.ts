@@ -25,7 +25,7 @@ export interface DefinitionRoutesOptions<T, C, U> {
 }
 
 /** `{<key>: item, …}` with every key required. */
-function keysEnvelope(keys: readonly string[], item: JsonSchema): JsonSchema {
+export function keysEnvelope(keys: readonly string[], item: JsonSchema): JsonSchema {
   return { type: "object", properties: Object.fromEntries(keys.map((key) => [key, item])), required: [...keys] };
 }
 

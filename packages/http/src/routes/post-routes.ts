@@ -1,3 +1,4 @@
+import { keysEnvelope } from "./definition-routes";
 import { arrayEnvelope, itemSchemas, singleEnvelope, type JsonSchema } from "../json-schemas";
 import { presentPost } from "../presenters";
 import { pagedRoute } from "./paged-route";
@@ -7,10 +8,7 @@ import { parseIds, unchecked } from "./route-helpers";
 const postBody = () => singleEnvelope("post", itemSchemas.post());
 
 /** `{post, posts}`: the spec's table answers one post under `post`, its sample under `posts`. */
-function bothKeys(): JsonSchema {
-  const item = itemSchemas.post();
-  return { type: "object", properties: { post: item, posts: item }, required: ["post", "posts"] };
-}
+const bothKeys = (): JsonSchema => keysEnvelope(["post", "posts"], itemSchemas.post());
 
 /** Knowledge-base posts (spec section 4, Knowledge base); hidden posts answer 404 as if they did not exist. */
 export const postRoutes: RouteDefinition[] = [
